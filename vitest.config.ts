@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (README "Tests"): unit (pure code), replay (committed histories, no server) and
+// integration (one Temporal dev server per run + the machine's PostgreSQL).
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'replay',
+          include: ['test/replay/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
