@@ -40,13 +40,13 @@ const timestamp = z.number().int().nonnegative().optional();
 
 export const userMessageSchema = z.looseObject({
   role: z.literal('user'),
-  content: z.union([z.string(), z.array(z.union([textBlockSchema, imageBlockSchema]))]),
+  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema]))]),
   timestamp,
 });
 export const stopReasonSchema = z.enum(['stop', 'length', 'toolUse', 'error', 'aborted']);
 export const assistantMessageSchema = z.looseObject({
   role: z.literal('assistant'),
-  content: z.array(z.union([textBlockSchema, thinkingBlockSchema, toolCallBlockSchema])),
+  content: z.array(z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, toolCallBlockSchema])),
   stopReason: stopReasonSchema.optional(),
   usage: usageSchema.optional(),
   timestamp,
@@ -55,7 +55,7 @@ export const toolResultMessageSchema = z.looseObject({
   role: z.literal('toolResult'),
   toolCallId: z.string().min(1),
   toolName: z.string(),
-  content: z.array(z.union([textBlockSchema, imageBlockSchema])),
+  content: z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema])),
   isError: z.boolean().optional(),
   /** Untrusted and possibly huge: stored, never sent to an LLM, never counted in estimates. */
   details: z.unknown().optional(),

@@ -1,0 +1,12 @@
+/** What every route needs, injected by whoever builds the API (the CLI, or a test). */
+import type { Client } from '@temporalio/client';
+import type { Database } from '../db/client.js';
+
+export interface ApiDeps {
+  db: Database;
+  temporal: Client;
+  taskQueue: string;
+  defaultContextWindowTokens: number;
+  /** Dependency checks for /readyz. */
+  readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
+}

@@ -1,0 +1,39 @@
+/**
+ * The HTTP service (Fastify + zod). Stateless: run as many as the load needs behind a load
+ * balancer; all state is in PostgreSQL and Temporal.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiDeps } from './context.js';
+import { registerErrorHandler } from './errors.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { turnRoutes } from './routes/turns.js';
+
+/** A turn may carry big tool results (OpenClaw caps one at 400K chars); 16 MiB bounds a request. */
+export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export interface BuildApiOptions {
+  logger?: boolean | { level: string };
+}
+
+export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const [database, temporal] = await Promise.all([
+      deps.readiness?.database() ?? Promise.resolve(true),
+      deps.readiness?.temporal() ?? Promise.resolve(true),
+    ]);
+    const ready = database && temporal;
+    if (!ready) reply.header('retry-after', '5');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, temporal });
+  });
+
+  await app.register(turnRoutes(deps));
+  await app.register(sessionRoutes(deps));
+  return app;
+}

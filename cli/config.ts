@@ -1,0 +1,53 @@
+/**
+ * Configuration from the environment (CONTRACT.md §3), validated once at start-up. An invalid
+ * value stops the process with a message naming the variable.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+export const configSchema = z.object({
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  TEMPORAL_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
+      .optional(),
+  ),
+  TEMPORAL_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().min(1).default('default')),
+  TEMPORAL_TASK_QUEUE: z.preprocess(emptyAsUndefined, z.string().min(1).default('molt')),
+  TEMPORAL_CLI_PATH: optionalString,
+  MOLT_API_HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+  MOLT_API_PORT: z.preprocess(emptyAsUndefined, port.default(8420)),
+  MOLT_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('.molt')),
+  MOLT_LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(200_000)),
+  MOLT_WORKFLOW_BUNDLE: optionalString,
+});
+
+export type MoltConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): MoltConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,89 @@
+/**
+ * Starting molt's parts from a configuration: the database, the Temporal connections, the
+ * worker and the API. `molt dev`, `molt worker`, `molt api` and the tests all assemble these.
+ */
+import { join, resolve } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import type { FastifyInstance } from 'fastify';
+import { buildApi } from '../api/server.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
+import { loadWorkflowBundle } from '../worker/bundle.js';
+import { createMoltWorker } from '../worker/worker.js';
+import type { MoltConfig } from './config.js';
+
+let runtimeInstalled = false;
+/** Keeps the Temporal core's own logging at warnings; call before the first connection. */
+export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger(level) });
+}
+
+export async function openConfiguredDatabase(config: MoltConfig): Promise<DatabaseHandle> {
+  const handle = config.DATABASE_URL
+    ? await openDatabase({ url: config.DATABASE_URL })
+    : await openDatabase({ pgliteDir: resolve(join(config.MOLT_DATA_DIR, 'pgdata')) });
+  await handle.migrate();
+  await ensureTenant(handle.db, DEFAULT_TENANT_ID, 'Default tenant');
+  return handle;
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  done: Promise<void>;
+  connection: NativeConnection;
+}
+
+export async function startWorker(
+  config: MoltConfig,
+  address: string,
+  database: DatabaseHandle,
+  bundle?: { code: string },
+): Promise<RunningWorker> {
+  const connection = await NativeConnection.connect({ address });
+  const worker = await createMoltWorker({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    workflowBundle: bundle ?? (await loadWorkflowBundle(config.MOLT_WORKFLOW_BUNDLE)),
+    deps: { db: database.db },
+  });
+  const done = worker.run();
+  return { worker, done, connection };
+}
+
+export interface RunningApi {
+  app: FastifyInstance;
+  url: string;
+  client: Client;
+}
+
+export async function startApi(config: MoltConfig, address: string, database: DatabaseHandle): Promise<RunningApi> {
+  const connection = await Connection.connect({ address });
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+  const app = await buildApi(
+    {
+      db: database.db,
+      temporal: client,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
+      readiness: {
+        database: () => database.ping(),
+        temporal: async () => {
+          try {
+            await connection.healthService.check({});
+            return true;
+          } catch {
+            return false;
+          }
+        },
+      },
+    },
+    { logger: { level: config.MOLT_LOG_LEVEL } },
+  );
+  app.addHook('onClose', async () => connection.close());
+  const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
+  return { app, url, client };
+}

@@ -1,0 +1,161 @@
+/**
+ * Appending a turn to a session's transcript: one transaction that assigns seqs under the
+ * session's row lock, stores the messages and the turn's idempotency record, and only commits
+ * once the caller's `beforeCommit` (the workflow signal) succeeded — so a failed request leaves
+ * neither rows nor a signal.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { stringify } from 'safe-stable-stringify';
+import type { Message } from '../context/messages.js';
+import type { Database } from './client.js';
+import { messages, sessions, type TurnRow, tenants, turns } from './schema.js';
+
+export const DEFAULT_TENANT_ID = 'default';
+
+export interface AppendTurnInput {
+  tenantId: string;
+  sessionId: string;
+  workflowId: string;
+  turnId: string;
+  messages: Message[];
+  /** molt's token estimate of each message, same order. */
+  tokens: number[];
+  contextWindowTokens: number | undefined;
+  defaultContextWindowTokens: number;
+  settings: Record<string, unknown> | undefined;
+  usage: Record<string, unknown> | undefined;
+  /** Everything that defines the turn's content, hashed for the idempotency check. */
+  content: unknown;
+}
+
+export type AppendTurnResult =
+  | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number }
+  | { outcome: 'conflict'; turn: TurnRow };
+
+export class TurnConflictError extends Error {
+  override name = 'TurnConflictError';
+}
+
+export function contentHash(content: unknown): string {
+  return createHash('sha256')
+    .update(stringify(content) ?? '')
+    .digest('hex');
+}
+
+export async function ensureTenant(db: Database, id: string, name = id): Promise<void> {
+  await db.insert(tenants).values({ id, name }).onConflictDoNothing();
+}
+
+/**
+ * Stores the turn (or recognises a replay) and runs `beforeCommit` inside the transaction.
+ * If `beforeCommit` throws, nothing is written.
+ */
+export async function appendTurn(
+  db: Database,
+  input: AppendTurnInput,
+  beforeCommit: (result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>) => Promise<void>,
+): Promise<AppendTurnResult> {
+  const hash = contentHash(input.content);
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(sessions)
+      .values({
+        tenantId: input.tenantId,
+        id: input.sessionId,
+        workflowId: input.workflowId,
+        contextWindowTokens: input.contextWindowTokens ?? input.defaultContextWindowTokens,
+        settings: input.settings ?? {},
+      })
+      .onConflictDoNothing();
+    const [session] = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
+      .for('update');
+    if (!session) throw new Error(`session ${input.sessionId} vanished inside its own transaction`);
+
+    const [existing] = await tx
+      .select()
+      .from(turns)
+      .where(
+        and(eq(turns.tenantId, input.tenantId), eq(turns.sessionId, input.sessionId), eq(turns.turnId, input.turnId)),
+      );
+    if (existing) {
+      if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
+      const result = { outcome: 'replayed' as const, turn: existing, contextWindowTokens: session.contextWindowTokens };
+      await beforeCommit(result);
+      return result;
+    }
+
+    const fromSeq = session.lastSeq + 1;
+    const toSeq = session.lastSeq + input.messages.length;
+    if (input.messages.length > 0) {
+      await tx.insert(messages).values(
+        input.messages.map((body, i) => ({
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          seq: fromSeq + i,
+          turnId: input.turnId,
+          role: body.role,
+          body,
+          tokens: input.tokens[i] ?? 0,
+        })),
+      );
+    }
+    const [turn] = await tx
+      .insert(turns)
+      .values({
+        tenantId: input.tenantId,
+        sessionId: input.sessionId,
+        turnId: input.turnId,
+        contentHash: hash,
+        fromSeq,
+        toSeq,
+        tokens: input.tokens.reduce((a, b) => a + b, 0),
+        usage: input.usage ?? null,
+      })
+      .returning();
+    const contextWindowTokens = input.contextWindowTokens ?? session.contextWindowTokens;
+    await tx
+      .update(sessions)
+      .set({
+        lastSeq: Math.max(session.lastSeq, toSeq),
+        contextWindowTokens,
+        ...(input.settings ? { settings: { ...(session.settings as object), ...input.settings } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+    const result = { outcome: 'appended' as const, turn: turn!, contextWindowTokens };
+    await beforeCommit(result);
+    return result;
+  });
+}
+
+export async function getSession(db: Database, tenantId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  return row;
+}
+
+/** Message rows of a session with seq in (afterSeq, toSeq], in order. */
+export async function readMessages(
+  db: Database,
+  tenantId: string,
+  sessionId: string,
+  range: { afterSeq: number; toSeq?: number },
+) {
+  const conditions = [
+    eq(messages.tenantId, tenantId),
+    eq(messages.sessionId, sessionId),
+    gt(messages.seq, range.afterSeq),
+  ];
+  if (range.toSeq !== undefined) conditions.push(lte(messages.seq, range.toSeq));
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(asc(messages.seq));
+}
