@@ -7,6 +7,8 @@ export interface ApiDeps {
   temporal: Client;
   taskQueue: string;
   defaultContextWindowTokens: number;
+  /** How long a request waits for Temporal before answering 503 (default 5 s). */
+  temporalTimeoutMs?: number;
   /** Dependency checks for /readyz. */
   readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
 }

@@ -21,25 +21,45 @@ export const notFound = (what: string) => new ApiError(404, 'not_found', `${what
 
 /** A dependency (PostgreSQL, Temporal) did not answer: the client should retry later. */
 export const unavailable = (what: string, cause: unknown) =>
-  new ApiError(503, 'unavailable', `${what} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, undefined, 5);
+  new ApiError(
+    503,
+    'unavailable',
+    `${what} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+    undefined,
+    5,
+  );
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url}` } });
+    reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url}` } });
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        },
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`,
-        message: issue.message,
-      }));
+      const details = error.validation.flatMap((issue) => {
+        const base = [
+          error.validationContext ?? 'body',
+          ...issue.instancePath.split('/').filter(Boolean),
+        ].join('.');
+        const keys = (issue.params as { keys?: unknown }).keys;
+        // An unknown key is reported on its parent; name the key itself.
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          return keys.map((key) => ({ path: `${base}.${String(key)}`, message: 'unknown field' }));
+        }
+        return [{ path: base, message: issue.message ?? 'invalid' }];
+      });
       const first = details[0];
       return reply.status(400).send({
         error: {
@@ -57,7 +77,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ error: { code: 'rate_limited', message: error.message } });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
+      return reply
+        .status(status)
+        .send({ error: { code: error.code ?? 'bad_request', message: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: 'internal error' } });

@@ -17,7 +17,10 @@ export interface BuildApiOptions {
 }
 
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -30,7 +33,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     ]);
     const ready = database && temporal;
     if (!ready) reply.header('retry-after', '5');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, temporal });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', database, temporal });
   });
 
   await app.register(turnRoutes(deps));

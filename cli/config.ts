@@ -33,7 +33,10 @@ export const configSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(200_000)),
+  MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1_000).default(200_000),
+  ),
   MOLT_WORKFLOW_BUNDLE: optionalString,
 });
 

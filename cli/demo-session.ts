@@ -9,7 +9,13 @@ export interface DemoTurn {
   messages: Message[];
 }
 
-const FILES = ['src/server.ts', 'src/routes/users.ts', 'src/db/pool.ts', 'test/users.test.ts', 'package.json'];
+const FILES = [
+  'src/server.ts',
+  'src/routes/users.ts',
+  'src/db/pool.ts',
+  'test/users.test.ts',
+  'package.json',
+];
 const ASKS = [
   'Add pagination to GET /users (cursor based, limit 1..100).',
   'The users test is flaky on CI; find out why and fix it.',
@@ -21,7 +27,9 @@ const ASKS = [
 function fileBody(path: string, turn: number, lines: number): string {
   const out: string[] = [`// ${path} (revision ${turn})`];
   for (let i = 0; i < lines; i++) {
-    out.push(`export function step${turn}_${i}(input: number): number { return input * ${i + 1} + ${turn}; }`);
+    out.push(
+      `export function step${turn}_${i}(input: number): number { return input * ${i + 1} + ${turn}; }`,
+    );
   }
   return out.join('\n');
 }
@@ -52,7 +60,9 @@ export function demoSession(turns: number): DemoTurn[] {
       },
       {
         role: 'assistant',
-        content: [{ type: 'toolCall', id: callTest, name: 'exec', arguments: { command: 'npm test -- users' } }],
+        content: [
+          { type: 'toolCall', id: callTest, name: 'exec', arguments: { command: 'npm test -- users' } },
+        ],
         stopReason: 'toolUse',
       },
       {

@@ -23,7 +23,12 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 
 export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'molt-demo-'));
-  const config: MoltConfig = { ...baseConfig, MOLT_DATA_DIR: dataDir, MOLT_API_PORT: 0, MOLT_LOG_LEVEL: 'warn' };
+  const config: MoltConfig = {
+    ...baseConfig,
+    MOLT_DATA_DIR: dataDir,
+    MOLT_API_PORT: 0,
+    MOLT_LOG_LEVEL: 'warn',
+  };
   const log = (line: string) => console.error(line);
   console.log('molt demo: starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
   const stack = await startStack(config, { persistent: false, ui: false, log });
@@ -56,7 +61,11 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
 }
 
 /** Polls the session view until the workflow has applied `lastSeq` (eventual consistency). */
-async function waitForView(apiUrl: string, sessionId: string, lastSeq: number): Promise<Record<string, unknown>> {
+async function waitForView(
+  apiUrl: string,
+  sessionId: string,
+  lastSeq: number,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const view = await json(await fetch(`${apiUrl}/v1/sessions/${sessionId}`));

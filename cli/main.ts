@@ -44,13 +44,17 @@ program
   .description('run a Temporal worker against TEMPORAL_ADDRESS and DATABASE_URL')
   .action(async () => {
     const config = loadConfig();
-    if (!config.TEMPORAL_ADDRESS) throw new ConfigError('TEMPORAL_ADDRESS: required by molt worker (molt dev starts a server)');
-    if (!config.DATABASE_URL) throw new ConfigError('DATABASE_URL: required by molt worker (embedded PGlite belongs to molt dev)');
+    if (!config.TEMPORAL_ADDRESS)
+      throw new ConfigError('TEMPORAL_ADDRESS: required by molt worker (molt dev starts a server)');
+    if (!config.DATABASE_URL)
+      throw new ConfigError('DATABASE_URL: required by molt worker (embedded PGlite belongs to molt dev)');
     const { installTemporalRuntime, openConfiguredDatabase, startWorker } = await import('./stack.js');
     installTemporalRuntime();
     const database = await openConfiguredDatabase(config);
     const running = await startWorker(config, config.TEMPORAL_ADDRESS, database);
-    console.error(`molt worker polling task queue ${config.TEMPORAL_TASK_QUEUE} on ${config.TEMPORAL_ADDRESS}`);
+    console.error(
+      `molt worker polling task queue ${config.TEMPORAL_TASK_QUEUE} on ${config.TEMPORAL_ADDRESS}`,
+    );
     void untilSignal().then(() => running.worker.shutdown());
     await running.done;
     await running.connection.close();
@@ -62,8 +66,10 @@ program
   .description('run the HTTP API against TEMPORAL_ADDRESS and DATABASE_URL')
   .action(async () => {
     const config = loadConfig();
-    if (!config.TEMPORAL_ADDRESS) throw new ConfigError('TEMPORAL_ADDRESS: required by molt api (molt dev starts a server)');
-    if (!config.DATABASE_URL) throw new ConfigError('DATABASE_URL: required by molt api (embedded PGlite belongs to molt dev)');
+    if (!config.TEMPORAL_ADDRESS)
+      throw new ConfigError('TEMPORAL_ADDRESS: required by molt api (molt dev starts a server)');
+    if (!config.DATABASE_URL)
+      throw new ConfigError('DATABASE_URL: required by molt api (embedded PGlite belongs to molt dev)');
     const { openConfiguredDatabase, startApi } = await import('./stack.js');
     const database = await openConfiguredDatabase(config);
     const api = await startApi(config, config.TEMPORAL_ADDRESS, database);

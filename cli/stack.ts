@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../api/server.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
@@ -18,7 +18,10 @@ let runtimeInstalled = false;
 export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger(level) });
+  Runtime.install({
+    logger: new DefaultLogger(level),
+    telemetryOptions: { logging: { filter: { core: level, other: 'ERROR' } } },
+  });
 }
 
 export async function openConfiguredDatabase(config: MoltConfig): Promise<DatabaseHandle> {
@@ -60,7 +63,11 @@ export interface RunningApi {
   client: Client;
 }
 
-export async function startApi(config: MoltConfig, address: string, database: DatabaseHandle): Promise<RunningApi> {
+export async function startApi(
+  config: MoltConfig,
+  address: string,
+  database: DatabaseHandle,
+): Promise<RunningApi> {
   const connection = await Connection.connect({ address });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const app = await buildApi(

@@ -100,7 +100,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     } catch (error) {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`Temporal dev server did not answer on ${address} in time: ${String(error)} ${stderr}`);
+        throw new Error(
+          `Temporal dev server did not answer on ${address} in time: ${String(error)} ${stderr}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -21,11 +21,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Arbitrary constant naming molt's migration lock (pg_advisory_lock takes a bigint). */
+const MIGRATION_LOCK_KEY = 7_016_201;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pglite: 'memory' };
 
-export async function openDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
   if ('url' in target) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -37,7 +43,17 @@ export async function openDatabase(target: DatabaseTarget, options: { poolSize?:
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        // API and worker processes may start together: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query('select 1');

@@ -46,7 +46,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('sessions_updated_idx').on(t.tenantId, t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('sessions_updated_idx').on(t.tenantId, t.updatedAt),
+  ],
 );
 
 /** A turn as the agent posted it: the idempotency record for `turnId`. */

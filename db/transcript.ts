@@ -79,11 +79,19 @@ export async function appendTurn(
       .select()
       .from(turns)
       .where(
-        and(eq(turns.tenantId, input.tenantId), eq(turns.sessionId, input.sessionId), eq(turns.turnId, input.turnId)),
+        and(
+          eq(turns.tenantId, input.tenantId),
+          eq(turns.sessionId, input.sessionId),
+          eq(turns.turnId, input.turnId),
+        ),
       );
     if (existing) {
       if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
-      const result = { outcome: 'replayed' as const, turn: existing, contextWindowTokens: session.contextWindowTokens };
+      const result = {
+        outcome: 'replayed' as const,
+        turn: existing,
+        contextWindowTokens: session.contextWindowTokens,
+      };
       await beforeCommit(result);
       return result;
     }

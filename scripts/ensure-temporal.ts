@@ -90,7 +90,9 @@ export async function ensureTemporalCli(
   const cacheDir = temporalCacheDir(env);
   const staging = `${cacheDir}.building-${process.pid}`;
   mkdirSync(staging, { recursive: true });
-  log(`molt: building the Temporal CLI ${TEMPORAL_CLI_VERSION} with ${version || 'go'} (first time only, takes minutes)…`);
+  log(
+    `molt: building the Temporal CLI ${TEMPORAL_CLI_VERSION} with ${version || 'go'} (first time only, takes minutes)…`,
+  );
   const started = Date.now();
   const code = await new Promise<number>((resolve) => {
     const child = spawn(go, ['install', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {

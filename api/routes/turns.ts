@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { messageSchema } from '../../context/messages.js';
 import { estimateMessageTokens } from '../../context/tokens.js';
 import { appendTurn, DEFAULT_TENANT_ID, getSession } from '../../db/transcript.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
+import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, unavailable } from '../errors.js';
 import { sessionParamsSchema } from '../schemas.js';
@@ -81,13 +81,18 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
               // if not, the workflow ignores seqs it has already applied.
               try {
-                await deps.temporal.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {
-                  workflowId,
-                  taskQueue: deps.taskQueue,
-                  args: [{ tenantId, sessionId, contextWindowTokens: window }],
-                  signal: turnSignal,
-                  signalArgs: [signal],
-                });
+                await deps.temporal.withDeadline(Date.now() + (deps.temporalTimeoutMs ?? 5_000), () =>
+                  deps.temporal.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>(
+                    'sessionWorkflow',
+                    {
+                      workflowId,
+                      taskQueue: deps.taskQueue,
+                      args: [{ tenantId, sessionId, contextWindowTokens: window }],
+                      signal: turnSignal,
+                      signalArgs: [signal],
+                    },
+                  ),
+                );
               } catch (error) {
                 throw unavailable('Temporal', error);
               }
@@ -108,7 +113,12 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const session = await getSession(deps.db, tenantId, sessionId);
         return reply.status(202).send({
           ...sessionViewOf(session!),
-          turn: { turnId, fromSeq: result.turn.fromSeq, toSeq: result.turn.toSeq, replayed: result.outcome === 'replayed' },
+          turn: {
+            turnId,
+            fromSeq: result.turn.fromSeq,
+            toSeq: result.turn.toSeq,
+            replayed: result.outcome === 'replayed',
+          },
         });
       },
     );

@@ -1,0 +1,58 @@
+/**
+ * Records the workflow histories the replay tests guard. Run after an intended, compatible change
+ * to the workflows' behaviour (`npm run record-histories`), review the diff, commit the JSON.
+ * Starts its own in-memory dev server, embedded PGlite and a worker; needs nothing else.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { installTemporalRuntime } from '../../cli/stack.js';
+import { startDevServer } from '../../cli/temporal-dev-server.js';
+import { openDatabase } from '../../db/client.js';
+import { ensureTemporalCli } from '../../scripts/ensure-temporal.js';
+import { buildWorkflowBundle } from '../../worker/bundle.js';
+import { createMoltWorker } from '../../worker/worker.js';
+import { scenarios } from './scenarios.js';
+
+const FIXTURES = new URL('../fixtures/histories/', import.meta.url);
+
+async function main() {
+  installTemporalRuntime('ERROR');
+  const server = await startDevServer({ cliPath: await ensureTemporalCli() });
+  const database = await openDatabase({ pglite: 'memory' });
+  await database.migrate();
+  const taskQueue = `record-${randomUUID()}`;
+  const nativeConnection = await NativeConnection.connect({ address: server.address });
+  const worker = await createMoltWorker({
+    connection: nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    workflowBundle: await buildWorkflowBundle(),
+    deps: { db: database.db },
+  });
+  const connection = await Connection.connect({ address: server.address });
+  const client = new Client({ connection });
+  mkdirSync(FIXTURES, { recursive: true });
+  try {
+    await worker.runUntil(async () => {
+      for (const scenario of scenarios) {
+        const histories = await scenario.run({ client, taskQueue, database });
+        for (const [name, history] of Object.entries(histories)) {
+          const file = new URL(`${name}.json`, FIXTURES);
+          const parsed = JSON.parse(history) as { events: unknown[] };
+          writeFileSync(file, `${JSON.stringify(parsed, null, 1)}\n`);
+          console.log(`recorded ${file.pathname} (${parsed.events.length} events)`);
+        }
+      }
+    });
+  } finally {
+    await connection.close();
+    await nativeConnection.close();
+    await database.close();
+    await server.stop();
+  }
+}
+
+await main();
