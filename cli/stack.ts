@@ -20,6 +20,8 @@ export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'
   runtimeInstalled = true;
   Runtime.install({
     logger: new DefaultLogger(level),
+    // molt's commands own SIGINT/SIGTERM and stop their parts in order.
+    shutdownSignals: [],
     telemetryOptions: { logging: { filter: { core: level, other: 'ERROR' } } },
   });
 }
