@@ -15,6 +15,8 @@ export const SAFETY_MARGIN = 1.2;
 /** OpenClaw's chars-per-token heuristic. */
 export const CHARS_PER_TOKEN = 4;
 
+const WIDE_OR_SURROGATE = /[\u2e80-\uffff]/;
+
 function isWideCodePoint(cp: number): boolean {
   return (
     (cp >= 0x2e80 && cp <= 0x9fff) ||
@@ -28,6 +30,9 @@ function isWideCodePoint(cp: number): boolean {
 /** Code points, plus 3 for every CJK / kana / hangul code point (so those weigh 4, ≈ a token). */
 export function estimateStringChars(text: string): number {
   if (typeof text !== 'string' || text.length === 0) return 0;
+  // Fast path: without any code unit ≥ U+2E80 (no wide characters, no surrogate pairs) every
+  // UTF-16 unit is one code point of weight 1.
+  if (!WIDE_OR_SURROGATE.test(text)) return text.length;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);

@@ -3,6 +3,19 @@
  * No I/O, no clock, no randomness, no Node APIs — Temporal workflows import this.
  * The public surface is CONTRACT.md §1.
  */
-export * from './messages.js';
+
+export * from './adapters.js';
+export * from './assemble.js';
+export * from './breaker.js';
+export * from './chunking.js';
+export * from './digest/index.js';
 export * from './estimate.js';
+export * from './history-limit.js';
+export * from './messages.js';
+export * from './overflow.js';
+export * from './pairing.js';
+export * from './pruning/index.js';
+export * from './recovery.js';
+export * from './session-state.js';
 export * from './tokens.js';
+export * from './truncation.js';

@@ -1,0 +1,88 @@
+/**
+ * The per-session compaction circuit breaker (ALGORITHMS.md §10). Motivation, from the seed: one
+ * production session retried a failing compaction thousands of times a day (250 000 API calls).
+ * After `maxConsecutiveFailures` failures in a row the breaker opens: no more LLM compactions for the
+ * session, pruning only, until an operator resets it or a replayed compaction succeeds. An optional
+ * cooldown (off by default) lets one trial attempt through (half-open). Time is always an input.
+ */
+import { z } from 'zod';
+
+/** Claude Code's and claw-code's limit: 3 consecutive failures. */
+export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
+/** Failure reasons are recorded for operators, capped so a provider's error page cannot bloat state. */
+export const MAX_BREAKER_ERROR_CHARS = 500;
+
+export const breakerSettingsSchema = z.object({
+  maxConsecutiveFailures: z.number().int().min(1).default(DEFAULT_MAX_CONSECUTIVE_FAILURES),
+  /** null: stay open until reset. A number: after this long open, allow one trial attempt. */
+  cooldownMs: z.number().int().min(0).nullable().default(null),
+});
+export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
+
+export const DEFAULT_BREAKER_SETTINGS: BreakerSettings = {
+  maxConsecutiveFailures: DEFAULT_MAX_CONSECUTIVE_FAILURES,
+  cooldownMs: null,
+};
+
+/** `half-open`: the cooldown passed and one trial compaction is running. */
+export type BreakerStatus = 'closed' | 'open' | 'half-open';
+
+export interface BreakerState {
+  state: BreakerStatus;
+  consecutiveFailures: number;
+  lastError: string | null;
+  /** When the breaker last opened (epoch ms), if the caller supplied a time. */
+  openedAt: number | null;
+}
+
+/** A success resets the count; a failure is a compaction that failed, degraded or did not reduce tokens. */
+export type CompactionOutcome = { ok: true } | { ok: false; error: string };
+
+export function createBreaker(): BreakerState {
+  return { state: 'closed', consecutiveFailures: 0, lastError: null, openedAt: null };
+}
+
+/** An operator's reset: closed, no failures counted. */
+export function resetBreaker(_breaker?: BreakerState): BreakerState {
+  return createBreaker();
+}
+
+/**
+ * Applies one compaction outcome. Success closes the breaker from any state. A failure counts; at
+ * `maxConsecutiveFailures` the breaker opens; a failed trial (half-open) opens it again at once.
+ * A failure while open restarts the cooldown.
+ */
+export function recordCompactionOutcome(
+  breaker: BreakerState,
+  outcome: CompactionOutcome,
+  settings: BreakerSettings = DEFAULT_BREAKER_SETTINGS,
+  now?: number,
+): BreakerState {
+  if (outcome.ok) return createBreaker();
+  const consecutiveFailures = breaker.consecutiveFailures + 1;
+  const lastError = outcome.error.slice(0, MAX_BREAKER_ERROR_CHARS);
+  const opens = breaker.state !== 'closed' || consecutiveFailures >= settings.maxConsecutiveFailures;
+  if (!opens) return { ...breaker, consecutiveFailures, lastError };
+  return { state: 'open', consecutiveFailures, lastError, openedAt: now ?? breaker.openedAt ?? null };
+}
+
+/**
+ * May an automatic compaction start now? Closed: yes. Open: only when a cooldown is configured, the
+ * time is known and the cooldown has passed since the breaker opened. Half-open: no (the one trial
+ * is already running).
+ */
+export function canCompact(
+  breaker: BreakerState,
+  settings: BreakerSettings = DEFAULT_BREAKER_SETTINGS,
+  now?: number,
+): boolean {
+  if (breaker.state === 'closed') return true;
+  if (breaker.state === 'half-open') return false;
+  if (settings.cooldownMs === null || now === undefined || breaker.openedAt === null) return false;
+  return now - breaker.openedAt >= settings.cooldownMs;
+}
+
+/** Marks the start of a compaction: an open breaker whose cooldown passed becomes half-open. */
+export function beginCompactionAttempt(breaker: BreakerState): BreakerState {
+  return breaker.state === 'open' ? { ...breaker, state: 'half-open' } : breaker;
+}

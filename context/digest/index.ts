@@ -1,0 +1,10 @@
+/**
+ * The structured digest of a compacted range (ALGORITHMS.md §9): tool failures, files, pending
+ * work, workspace rules, the extractive digest, and the summary that carries them.
+ */
+export * from './extractive.js';
+export * from './files.js';
+export * from './pending-work.js';
+export * from './summary.js';
+export * from './tool-failures.js';
+export * from './workspace-rules.js';
