@@ -1,0 +1,429 @@
+/**
+ * A local fake of the OpenAI Chat Completions API (`POST /v1/chat/completions`) for tests and
+ * benchmarks: it answers deterministically, or fails, stalls or overflows on request.
+ *
+ *   const llm = await startFakeLlm({ latencyMs: 200 });
+ *   // MOLT_LLM_PROVIDER=openai-compatible MOLT_LLM_BASE_URL=${llm.baseUrl} MOLT_LLM_MODEL=fake
+ *   llm.enqueue('fail500', rateLimit(2));   // the next two calls; then the default behaviour
+ *   await llm.close();
+ *
+ * Another process (a worker under test) is steered through `POST /__control` with
+ * `{"behaviour": …, "queue": […], "latencyMs": n}`; `GET /__control` reports the state.
+ * As a command: `npx tsx test/fake-llm/server.ts --port 8787 [--latency-ms 200] [--behaviour stall]`
+ * prints the base URL and serves until interrupted.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+export type FakeLlmBehaviourName =
+  | 'succeed'
+  | 'fail500'
+  | 'stall'
+  | 'garbage'
+  | 'empty'
+  | 'overflow'
+  | 'auth';
+
+/** Builds the answer's text from the request. */
+export type FakeLlmResponder = (call: RecordedCall) => string;
+
+export type FakeLlmBehaviour =
+  | FakeLlmBehaviourName
+  | { kind: 'rateLimit'; retryAfterSeconds: number }
+  | { kind: 'respond'; respond: FakeLlmResponder };
+
+/** 429 with `Retry-After: {seconds}`. */
+export function rateLimit(retryAfterSeconds: number): FakeLlmBehaviour {
+  return { kind: 'rateLimit', retryAfterSeconds };
+}
+
+/** 200 with the responder's text. */
+export function respondWith(respond: FakeLlmResponder): FakeLlmBehaviour {
+  return { kind: 'respond', respond };
+}
+
+type ChatContent = string | null | Array<{ type?: string; text?: string }>;
+
+/** A parsed request body, as the AI SDK's openai-compatible provider sends it. */
+export interface RecordedCall {
+  model?: string;
+  messages: Array<{ role: string; content?: ChatContent; [key: string]: unknown }>;
+  stream?: boolean;
+  max_tokens?: number;
+  [key: string]: unknown;
+}
+
+export interface FakeLlmOptions {
+  /** 0 (default): a free port. */
+  port?: number;
+  /** Applies when the queue is empty; `succeed` unless given. */
+  behaviour?: FakeLlmBehaviour;
+  /** Added before every answer (the benchmark uses 200 ms). */
+  latencyMs?: number;
+}
+
+export interface FakeLlm {
+  /** `http://127.0.0.1:{port}/v1`, the `MOLT_LLM_BASE_URL` to give molt. */
+  readonly baseUrl: string;
+  readonly controlUrl: string;
+  readonly calls: RecordedCall[];
+  setBehaviour(behaviour: FakeLlmBehaviour): void;
+  /** One behaviour per call, in order, before the default applies again. */
+  enqueue(...behaviours: FakeLlmBehaviour[]): void;
+  setLatencyMs(ms: number): void;
+  /** Answers every stalled request (with `succeed`); returns how many there were. */
+  releaseStalled(): number;
+  close(): Promise<void>;
+}
+
+export const OVERFLOW_ERROR_BODY = {
+  error: {
+    message:
+      "This model's maximum context length is 8192 tokens. However, you requested 12000 tokens (11000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+    type: 'invalid_request_error',
+    param: 'messages',
+    code: 'context_length_exceeded',
+  },
+};
+
+const behaviourNameSchema = z.enum(['succeed', 'fail500', 'stall', 'garbage', 'empty', 'overflow', 'auth']);
+const controlBehaviourSchema = z.union([
+  behaviourNameSchema,
+  z.object({ kind: z.literal('rateLimit'), retryAfterSeconds: z.number().nonnegative() }),
+]);
+const controlSchema = z.object({
+  behaviour: controlBehaviourSchema.optional(),
+  queue: z.array(controlBehaviourSchema).optional(),
+  latencyMs: z.number().int().nonnegative().optional(),
+});
+
+export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLlm> {
+  let defaultBehaviour: FakeLlmBehaviour = options.behaviour ?? 'succeed';
+  let latencyMs = options.latencyMs ?? 0;
+  const queue: FakeLlmBehaviour[] = [];
+  const calls: RecordedCall[] = [];
+  const stalled = new Map<ServerResponse, RecordedCall>();
+  const pendingTimers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/__control') return control(request, response);
+    if (request.method !== 'POST' || path !== '/v1/chat/completions') {
+      return sendJson(response, 404, { error: { message: `no route ${request.method} ${path}` } });
+    }
+    let call: RecordedCall;
+    try {
+      call = JSON.parse(await readBody(request)) as RecordedCall;
+    } catch {
+      return sendJson(response, 400, { error: { message: 'request body is not JSON' } });
+    }
+    calls.push(call);
+    const behaviour = queue.shift() ?? defaultBehaviour;
+    if (latencyMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          pendingTimers.delete(timer);
+          resolve();
+        }, latencyMs);
+        pendingTimers.add(timer);
+      });
+    }
+    if (response.destroyed) return; // the client gave up during the latency
+    answer(response, call, behaviour);
+  }
+
+  function answer(response: ServerResponse, call: RecordedCall, behaviour: FakeLlmBehaviour): void {
+    if (typeof behaviour === 'object') {
+      if (behaviour.kind === 'rateLimit') {
+        const error = {
+          message: 'Rate limit reached for requests',
+          type: 'requests',
+          code: 'rate_limit_exceeded',
+        };
+        sendJson(response, 429, { error }, { 'retry-after': String(behaviour.retryAfterSeconds) });
+      } else {
+        sendCompletion(response, call, behaviour.respond(call));
+      }
+      return;
+    }
+    switch (behaviour) {
+      case 'succeed':
+        sendCompletion(response, call, fakeAnswer(call));
+        break;
+      case 'empty':
+        sendCompletion(response, call, '');
+        break;
+      case 'fail500':
+        sendJson(response, 500, { error: { message: 'The server had an error processing your request.' } });
+        break;
+      case 'garbage':
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<html><body>502 Bad Gateway (but with status 200)</body></html>');
+        break;
+      case 'overflow':
+        sendJson(response, 400, OVERFLOW_ERROR_BODY);
+        break;
+      case 'auth': {
+        const error = {
+          message: 'Incorrect API key provided.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        };
+        sendJson(response, 401, { error });
+        break;
+      }
+      case 'stall':
+        stalled.set(response, call);
+        response.once('close', () => stalled.delete(response));
+        break;
+    }
+  }
+
+  async function control(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'POST') {
+      let parsed: z.infer<typeof controlSchema>;
+      try {
+        parsed = controlSchema.parse(JSON.parse((await readBody(request)) || '{}'));
+      } catch (error) {
+        return sendJson(response, 400, { error: { message: `bad control request: ${String(error)}` } });
+      }
+      if (parsed.behaviour !== undefined) defaultBehaviour = parsed.behaviour;
+      if (parsed.queue !== undefined) queue.push(...parsed.queue);
+      if (parsed.latencyMs !== undefined) latencyMs = parsed.latencyMs;
+    } else if (request.method !== 'GET') {
+      return sendJson(response, 405, { error: { message: 'GET or POST' } });
+    }
+    sendJson(response, 200, {
+      behaviour: typeof defaultBehaviour === 'object' ? defaultBehaviour.kind : defaultBehaviour,
+      queueLength: queue.length,
+      latencyMs,
+      calls: calls.length,
+      stalled: stalled.size,
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    baseUrl: `${origin}/v1`,
+    controlUrl: `${origin}/__control`,
+    calls,
+    setBehaviour(behaviour) {
+      defaultBehaviour = behaviour;
+    },
+    enqueue(...behaviours) {
+      queue.push(...behaviours);
+    },
+    setLatencyMs(ms) {
+      latencyMs = ms;
+    },
+    releaseStalled() {
+      const released = [...stalled];
+      stalled.clear();
+      for (const [response, call] of released) {
+        if (!response.destroyed) sendCompletion(response, call, fakeAnswer(call));
+      }
+      return released.length;
+    },
+    async close() {
+      for (const timer of pendingTimers) clearTimeout(timer);
+      pendingTimers.clear();
+      for (const response of stalled.keys()) response.destroy();
+      stalled.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets of clients (undici pools them) would hold close() open otherwise.
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/** A rough, deterministic token count (4 characters a token). */
+function tokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+let completionCounter = 0;
+
+function sendCompletion(response: ServerResponse, call: RecordedCall, text: string): void {
+  const id = `chatcmpl-fake-${++completionCounter}`;
+  const created = Math.floor(Date.now() / 1000);
+  const model = call.model ?? 'fake';
+  const promptTokens = tokens(call.messages.map((message) => contentText(message.content)).join('\n'));
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: tokens(text),
+    total_tokens: promptTokens + tokens(text),
+  };
+  if (call.stream) {
+    // Minimal server-sent events: one content delta, the finish, usage when asked for, [DONE].
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+    response.write(chunk([{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }]));
+    response.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+    const streamOptions = call.stream_options as { include_usage?: boolean } | undefined;
+    if (streamOptions?.include_usage) response.write(chunk([], { usage }));
+    response.end('data: [DONE]\n\n');
+    return;
+  }
+  sendJson(response, 200, {
+    id,
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage,
+  });
+}
+
+function contentText(content: ChatContent | undefined): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+const SUMMARY_HEADINGS = [
+  '## Decisions',
+  '## Open TODOs',
+  '## Constraints/Rules',
+  '## Pending user asks',
+  '## Exact identifiers',
+] as const;
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>`)\]]+/g;
+const CALL_ID_PATTERN = /\b(?:call|toolu|tool)_[A-Za-z0-9_-]+/g;
+/** Absolute, relative (`./`, `../`, `~/`) or nested paths ending in an extension. */
+const PATH_PATTERN = /(?:~|\.{1,2})?\/?(?:[\w.@-]+\/)+[\w.@-]+\.[A-Za-z0-9]{1,8}\b/g;
+/** A transcript line spoken by the user: `user: …`, `[user] …`, `User (turn 3): …`, `### user …`. */
+const USER_LINE_PATTERN =
+  /^\s*(?:#+\s*)?(?:\[user\b[^\]\n]*\]|<user\b[^>\n]*>|\(user\b[^)\n]*\)|user\b[^:\n]{0,40}:)\s*(.+)$/i;
+
+/**
+ * The deterministic answer. For a summarization request (the system prompt or the prompt mentions
+ * summar…): the five headings of ALGORITHMS.md §9 with every URL, call id and file path found in
+ * the prompt, and the last user line quoted; otherwise a short echo.
+ */
+export function fakeAnswer(call: RecordedCall): string {
+  const system = call.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => contentText(message.content))
+    .join('\n');
+  const prompt = call.messages
+    .filter((message) => message.role !== 'system')
+    .map((message) => contentText(message.content))
+    .join('\n');
+  if (!/summar/i.test(`${system}\n${prompt}`)) {
+    const lastLine = lastNonEmptyLine(prompt);
+    return `Fake answer to: ${lastLine.slice(0, 200)}`;
+  }
+  const identifiers = findIdentifiers(prompt);
+  const lastUserLine = lastUserRequest(prompt);
+  return [
+    SUMMARY_HEADINGS[0],
+    '- Continue with the approach already taken in the conversation.',
+    '',
+    SUMMARY_HEADINGS[1],
+    '- Finish the work the user asked for last.',
+    '',
+    SUMMARY_HEADINGS[2],
+    '- Keep the exact identifiers below unchanged.',
+    '',
+    SUMMARY_HEADINGS[3],
+    lastUserLine ? `- "${lastUserLine}"` : '- (none)',
+    '',
+    SUMMARY_HEADINGS[4],
+    ...(identifiers.length > 0 ? identifiers.map((identifier) => `- ${identifier}`) : ['- (none)']),
+  ].join('\n');
+}
+
+function findIdentifiers(text: string): string[] {
+  const found = new Set<string>();
+  const urls = text.match(URL_PATTERN) ?? [];
+  for (const url of urls) found.add(url.replace(/[.,;:!?]+$/, ''));
+  for (const id of text.match(CALL_ID_PATTERN) ?? []) found.add(id);
+  // Paths inside URLs are already there with their URL.
+  const withoutUrls = text.replace(URL_PATTERN, ' ');
+  for (const path of withoutUrls.match(PATH_PATTERN) ?? []) found.add(path);
+  return [...found];
+}
+
+function lastUserRequest(prompt: string): string {
+  const lines = prompt.split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const match = USER_LINE_PATTERN.exec(lines[index] ?? '');
+    if (match?.[1]?.trim()) return match[1].trim();
+  }
+  return lastNonEmptyLine(prompt);
+}
+
+function lastNonEmptyLine(text: string): string {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return lines.at(-1)?.trim() ?? '';
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'latency-ms': { type: 'string', default: '0' },
+      behaviour: { type: 'string', default: 'succeed' },
+    },
+  });
+  const behaviour = behaviourNameSchema.parse(values.behaviour);
+  const llm = await startFakeLlm({
+    port: Number(values.port),
+    latencyMs: Number(values['latency-ms']),
+    behaviour,
+  });
+  console.log(llm.baseUrl);
+  const stop = () => {
+    void llm.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
