@@ -19,7 +19,7 @@ export const CORPUS_KINDS: Readonly<Record<string, string>> = {
   'python-source.py': 'Python source',
   'api-response.json': 'JSON (pretty-printed API response)',
   'tool-arguments.jsonl': 'JSON (serialised tool call arguments)',
-  'server-logs.log': 'logs',
+  'server-logs.log.txt': 'logs',
   'chinese.txt': 'Chinese',
   'japanese.txt': 'Japanese',
   'korean.txt': 'Korean',
