@@ -4,15 +4,24 @@
  * Workflows import the *type* only.
  */
 import type { Database } from '../db/client.js';
+import type { TextModel } from '../llm/model.js';
+import { compactionActivities } from './compaction.js';
+import { sessionActivities } from './session.js';
 import { sessionViewActivities } from './session-view.js';
 
 export interface ActivityDeps {
   db: Database;
+  /** null: the offline `extractive` summarizer. */
+  model?: TextModel | null;
+  /** Chunk summaries in flight per compaction (MOLT_LLM_CONCURRENCY). */
+  concurrency?: number;
 }
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...sessionViewActivities(deps.db),
+    ...sessionActivities(deps.db),
+    ...compactionActivities({ db: deps.db, model: deps.model ?? null, concurrency: deps.concurrency ?? 4 }),
   };
 }
 

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './context.js';
 import { registerErrorHandler } from './errors.js';
+import { compactionRoutes } from './routes/compactions.js';
+import { contextRoutes } from './routes/context.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { turnRoutes } from './routes/turns.js';
 
@@ -40,5 +42,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
 
   await app.register(turnRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(contextRoutes(deps));
+  await app.register(compactionRoutes(deps));
   return app;
 }

@@ -1,3 +1,4 @@
+import { createSessionState, sessionView } from '../context/session-state.js';
 import type { SessionRow } from '../db/schema.js';
 import type { SessionView } from '../workflows/definitions.js';
 
@@ -7,6 +8,7 @@ const VIEW_KEYS: Array<keyof SessionView> = [
   'liveTokens',
   'ratio',
   'thresholds',
+  'keepRecentTokens',
   'lastSeq',
   'boundarySeq',
   'summary',
@@ -25,18 +27,8 @@ export function sessionViewOf(row: SessionRow): SessionView {
     for (const key of VIEW_KEYS) ordered[key] = stored[key];
     return Object.assign(ordered, stored) as SessionView;
   }
-  return {
-    sessionId: row.id,
-    contextWindowTokens: row.contextWindowTokens,
-    liveTokens: 0,
-    ratio: 0,
-    thresholds: { upload: 0.5, force: 0.7 },
-    lastSeq: 0,
-    boundarySeq: 0,
-    summary: null,
-    upload: null,
-    breaker: { state: 'closed', consecutiveFailures: 0, lastError: null },
-    compactions: { total: 0, failed: 0 },
-    workflowId: row.workflowId,
-  };
+  const initial = sessionView(
+    createSessionState({ sessionId: row.id, contextWindowTokens: row.contextWindowTokens }),
+  );
+  return { ...initial, workflowId: row.workflowId };
 }

@@ -2,12 +2,13 @@
  * The `molt` command (CONTRACT.md §4).
  */
 import { Command } from 'commander';
+import { LlmConfigError } from '../llm/config.js';
 import { ConfigError, loadConfig } from './config.js';
 
 function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`molt: ${message}`);
-  process.exit(error instanceof ConfigError ? 2 : 1);
+  process.exit(error instanceof ConfigError || error instanceof LlmConfigError ? 2 : 1);
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../api/server.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
+import { type LlmConfig, loadLlmConfig } from '../llm/config.js';
+import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
@@ -46,6 +48,7 @@ export async function startWorker(
   address: string,
   database: DatabaseHandle,
   bundle?: { code: string },
+  llm: LlmConfig = loadLlmConfig(),
 ): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address });
   const worker = await createMoltWorker({
@@ -53,7 +56,7 @@ export async function startWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: bundle ?? (await loadWorkflowBundle(config.MOLT_WORKFLOW_BUNDLE)),
-    deps: { db: database.db },
+    deps: { db: database.db, model: createTextModel(llm), concurrency: llm.concurrency },
   });
   const done = worker.run();
   return { worker, done, connection };

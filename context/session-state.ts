@@ -846,7 +846,10 @@ export function sessionView(state: SessionState): SessionView {
  * Recovery step 4 truncated some live tool results persistently: their metas take the new token
  * counts. Messages not in the live context are ignored.
  */
-export function applyTruncation(state: SessionState, changed: readonly { seq: number; tokens: number }[]): SessionState {
+export function applyTruncation(
+  state: SessionState,
+  changed: readonly { seq: number; tokens: number }[],
+): SessionState {
   if (changed.length === 0) return state;
   const tokensOf = new Map(changed.map((c) => [c.seq, c.tokens]));
   let touched = false;
@@ -857,4 +860,71 @@ export function applyTruncation(state: SessionState, changed: readonly { seq: nu
     return { ...meta, tokens };
   });
   return touched ? { ...state, live } : state;
+}
+
+/**
+ * An operator's replay of a failed or degraded compaction: a new attempt over the same range.
+ * - The range's messages are live again (a failed compaction restored them): compact from the
+ *   boundary up to at most the range's end, like a manual compaction.
+ * - The range's degraded summary is the one in force: summarise exactly that range again; on
+ *   success the new summary replaces it (the boundary does not move).
+ * - Anything else (a later compaction already folded the range in) has nothing left to replay.
+ * Replays bypass the breaker (a person asked) and their success closes it.
+ */
+export function planReplay(
+  state: SessionState,
+  replay: {
+    compactionId: string;
+    fromSeq: number;
+    toSeq: number;
+    previousCompactionId: string | null;
+    tokens: number;
+  },
+  now?: number,
+): CompactionPlan {
+  if (state.upload?.status === 'running') return { type: 'busy', compactionId: state.upload.compactionId };
+  if (state.live.some((meta) => meta.seq <= replay.toSeq)) {
+    return planCompaction(state, {
+      trigger: 'replay',
+      maxToSeq: replay.toSeq,
+      ...(now !== undefined ? { now } : {}),
+    });
+  }
+  if (state.summary?.compactionId !== replay.compactionId) return { type: 'nothing', reason: 'empty' };
+  const attempt = state.attemptCounter + 1;
+  const compactionId = compactionIdFor(state.sessionId, replay.fromSeq, replay.toSeq, attempt);
+  const upload: UploadState = {
+    compactionId,
+    attempt,
+    trigger: 'replay',
+    fromSeq: replay.fromSeq,
+    toSeq: replay.toSeq,
+    tokens: replay.tokens,
+    status: 'running',
+    forced: false,
+    // The range is already behind the boundary: success attaches the summary, failure restores
+    // nothing (the boundary stays where it is).
+    cleanedUp: true,
+    previousBoundarySeq: state.boundarySeq,
+    cleaned: [],
+  };
+  const command: StartCompactionCommand = {
+    type: 'startCompaction',
+    compactionId,
+    sessionId: state.sessionId,
+    attempt,
+    trigger: 'replay',
+    fromSeq: replay.fromSeq,
+    toSeq: replay.toSeq,
+    tokens: replay.tokens,
+    previousCompactionId: replay.previousCompactionId,
+    replacesTokens: replay.tokens,
+    contextWindowTokens: state.contextWindowTokens,
+  };
+  return {
+    type: 'started',
+    compactionId,
+    state: { ...state, upload, attemptCounter: attempt },
+    commands: [command],
+  };
 }

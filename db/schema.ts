@@ -43,6 +43,8 @@ export const sessions = pgTable(
     view: jsonb('view'),
     /** Monotonic version of `view`; an older write never overwrites a newer one. */
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
+    /** Time of the agent's last LLM call, for the prompt-cache TTL gate of pruning (§4). */
+    lastCacheTouchAt: timestamp('last_cache_touch_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +94,160 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * One row per compaction attempt. The id is derived from (session, range, attempt) by the session
+ * workflow, so a retried start or a replayed activity finds the same row.
+ */
+export const compactions = pgTable(
+  'compactions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    trigger: text('trigger').notNull(),
+    status: text('status').notNull(),
+    fromSeq: integer('from_seq').notNull(),
+    toSeq: integer('to_seq').notNull(),
+    tokensBefore: integer('tokens_before'),
+    tokensAfter: integer('tokens_after'),
+    error: text('error'),
+    replayOf: text('replay_of'),
+    /** The summary in force before this range, folded into this one. */
+    previousCompactionId: text('previous_compaction_id'),
+    workflowId: text('workflow_id').notNull(),
+    runId: text('run_id'),
+    model: text('model'),
+    /** The merged LLM (or extractive) body, before the digest sections are appended. */
+    mergedBody: text('merged_body'),
+    /** The session's TODOs as this compaction left them ({text, status}[]). */
+    todos: jsonb('todos'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('compactions_session_idx').on(t.tenantId, t.sessionId, t.startedAt),
+    index('compactions_status_idx').on(t.tenantId, t.status, t.startedAt),
+  ],
+);
+
+/** A chunk of a compaction's range, summarised on its own (§8); keyed by compaction and index. */
+export const compactionChunks = pgTable(
+  'compaction_chunks',
+  {
+    compactionId: text('compaction_id')
+      .notNull()
+      .references(() => compactions.id),
+    index: integer('index').notNull(),
+    fromSeq: integer('from_seq').notNull(),
+    toSeq: integer('to_seq').notNull(),
+    tokens: integer('tokens').notNull(),
+    /** Fallback level reached: 1 whole chunk, 2 without oversized messages, 3 extractive digest. */
+    level: integer('level'),
+    attempts: integer('attempts').notNull().default(0),
+    status: text('status').notNull(),
+    summary: text('summary'),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.compactionId, t.index] })],
+);
+
+/** The summary a successful compaction produced: at most one per compaction. */
+export const summaries = pgTable('summaries', {
+  compactionId: text('compaction_id')
+    .primaryKey()
+    .references(() => compactions.id),
+  tenantId: text('tenant_id').notNull(),
+  sessionId: text('session_id').notNull(),
+  text: text('text').notNull(),
+  tokens: integer('tokens').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pending work, per session; a status survives later compactions (a TODO never silently goes). */
+export const todos = pgTable(
+  'todos',
+  {
+    tenantId: text('tenant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    /** Normalised text: the identity of a TODO across compactions. */
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull(),
+    firstCompactionId: text('first_compaction_id').notNull(),
+    lastCompactionId: text('last_compaction_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.sessionId, t.key] })],
+);
+
+/** Files a compacted range read, modified or referenced. */
+export const compactionFiles = pgTable(
+  'compaction_files',
+  {
+    compactionId: text('compaction_id')
+      .notNull()
+      .references(() => compactions.id),
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.compactionId, t.kind, t.path] })],
+);
+
+/** Tool calls that failed inside a compacted range. */
+export const toolFailures = pgTable(
+  'tool_failures',
+  {
+    compactionId: text('compaction_id')
+      .notNull()
+      .references(() => compactions.id),
+    toolCallId: text('tool_call_id').notNull(),
+    toolName: text('tool_name').notNull(),
+    meta: text('meta'),
+    summary: text('summary').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.compactionId, t.toolCallId] })],
+);
+
+/** Every transition of a session's circuit breaker (§10), for operators. */
+export const breakerEvents = pgTable(
+  'breaker_events',
+  {
+    /** Chosen by the session workflow, so a retried activity writes the event once. */
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    state: text('state').notNull(),
+    reason: text('reason'),
+    consecutiveFailures: integer('consecutive_failures').notNull(),
+    compactionId: text('compaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('breaker_events_session_idx').on(t.tenantId, t.sessionId, t.createdAt)],
+);
+
+/**
+ * A replacement body for a stored message (persistent truncation during overflow recovery). The
+ * transcript row is never edited: the newest override of a seq applies, the original stays.
+ */
+export const messageOverrides = pgTable(
+  'message_overrides',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    seq: integer('seq').notNull(),
+    body: jsonb('body').notNull(),
+    tokens: integer('tokens').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_overrides_seq_idx').on(t.tenantId, t.sessionId, t.seq)],
+);
+
 export type SessionRow = typeof sessions.$inferSelect;
+export type CompactionRow = typeof compactions.$inferSelect;
+export type ChunkRow = typeof compactionChunks.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type TurnRow = typeof turns.$inferSelect;

@@ -5,11 +5,11 @@
  * neither rows nor a signal.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import type { Database } from './client.js';
-import { messages, sessions, type TurnRow, tenants, turns } from './schema.js';
+import { messageOverrides, messages, sessions, type TurnRow, tenants, turns } from './schema.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -131,6 +131,8 @@ export async function appendTurn(
         lastSeq: Math.max(session.lastSeq, toSeq),
         contextWindowTokens,
         ...(input.settings ? { settings: { ...(session.settings as object), ...input.settings } } : {}),
+        // An assistant message means the agent just called its LLM: the prompt cache is warm (§4).
+        ...(input.messages.some((m) => m.role === 'assistant') ? { lastCacheTouchAt: new Date() } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
@@ -166,4 +168,66 @@ export async function readMessages(
     .from(messages)
     .where(and(...conditions))
     .orderBy(asc(messages.seq));
+}
+
+export interface StoredMessage {
+  seq: number;
+  body: Message;
+  tokens: number;
+  /** The message was replaced by an override (persistent truncation). */
+  overridden: boolean;
+}
+
+/**
+ * The session's messages in (afterSeq, toSeq] as the engine should see them: each stored body,
+ * or its newest override. The transcript rows themselves are never edited.
+ */
+export async function readEffectiveMessages(
+  db: Database,
+  tenantId: string,
+  sessionId: string,
+  range: { afterSeq: number; toSeq?: number },
+): Promise<StoredMessage[]> {
+  const rows = await readMessages(db, tenantId, sessionId, range);
+  const conditions = [
+    eq(messageOverrides.tenantId, tenantId),
+    eq(messageOverrides.sessionId, sessionId),
+    gt(messageOverrides.seq, range.afterSeq),
+  ];
+  if (range.toSeq !== undefined) conditions.push(lte(messageOverrides.seq, range.toSeq));
+  const overrides = await db
+    .select()
+    .from(messageOverrides)
+    .where(and(...conditions))
+    .orderBy(asc(messageOverrides.createdAt), asc(messageOverrides.id));
+  const newest = new Map<number, { body: unknown; tokens: number }>();
+  for (const override of overrides) newest.set(override.seq, override);
+  return rows.map((row) => {
+    const override = newest.get(row.seq);
+    return override
+      ? { seq: row.seq, body: override.body as Message, tokens: override.tokens, overridden: true }
+      : { seq: row.seq, body: row.body as Message, tokens: row.tokens, overridden: false };
+  });
+}
+
+/** Total estimated tokens of the stored messages in [fromSeq, toSeq] (bodies are not read). */
+export async function sumRangeTokens(
+  db: Database,
+  tenantId: string,
+  sessionId: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${messages.tokens})` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.sessionId, sessionId),
+        gte(messages.seq, fromSeq),
+        lte(messages.seq, toSeq),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }

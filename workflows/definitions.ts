@@ -3,17 +3,18 @@
  * the tests. Payloads carry ids, seqs and token counts — never message bodies (those live in
  * PostgreSQL: the claim-check pattern keeps histories far below Temporal's payload limits).
  */
-import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { Role } from '../context/messages.js';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type {
+  SessionView as EngineSessionView,
+  LiveMessageMeta,
+  SessionSettingsInput,
+  SessionState,
+} from '../context/session-state.js';
 
 export const TASK_QUEUE_DEFAULT = 'molt';
 
-/** What the workflow knows of one stored message. */
-export interface MessageMeta {
-  seq: number;
-  role: Role;
-  tokens: number;
-}
+/** What the workflow knows of one stored message (enough to choose a safe cut, never the body). */
+export type MessageMeta = LiveMessageMeta;
 
 export interface TurnSignal {
   turnId: string;
@@ -21,44 +22,102 @@ export interface TurnSignal {
   /** Epoch ms at which the API accepted the turn (the agent's last LLM call). */
   acceptedAt: number;
   contextWindowTokens?: number;
+  settings?: SessionSettingsInput;
 }
 
 export interface SessionWorkflowInput {
   tenantId: string;
   sessionId: string;
   contextWindowTokens: number;
+  settings?: SessionSettingsInput;
   /** State carried across continue-as-new; absent on the first run. */
-  carried?: SessionCarriedState;
+  carried?: { state: SessionState; viewVersion: number };
   /** Test hook: continue-as-new after this many events instead of when Temporal suggests it. */
   maxHistoryEvents?: number;
 }
 
-export interface SessionCarriedState {
-  contextWindowTokens: number;
-  lastSeq: number;
-  liveTokens: number;
-  viewVersion: number;
-  turnsApplied: number;
+/** The session view (CONTRACT.md §2) as the API serves it. */
+export type SessionView = EngineSessionView & { workflowId: string };
+
+export interface ReportOverflowInput {
+  attemptId: string;
+  error: string;
+  autoCompacted?: boolean;
 }
 
-export interface SessionView {
-  sessionId: string;
-  contextWindowTokens: number;
-  liveTokens: number;
-  ratio: number;
-  thresholds: { upload: number; force: number };
-  lastSeq: number;
-  boundarySeq: number;
-  summary: { compactionId: string; tokens: number } | null;
-  upload: { compactionId: string; fromSeq: number; toSeq: number; status: string; forced: boolean } | null;
-  breaker: { state: 'closed' | 'open' | 'half-open'; consecutiveFailures: number; lastError: string | null };
-  compactions: { total: number; failed: number };
-  workflowId: string;
+export interface ReportOverflowResult {
+  action: 'retry' | 'reset' | 'give_up' | 'not_overflow';
+  step: string;
+  message?: string;
+  attempts: { compaction: number; truncated: number; reset: number };
+  compactionId?: string;
 }
+
+export interface CompactInput {
+  instructions?: string;
+  keepRecentTokens?: number;
+  /** Operator replay: a new attempt over (at most) this failed compaction's range. */
+  replayOf?: {
+    compactionId: string;
+    fromSeq: number;
+    toSeq: number;
+    previousCompactionId: string | null;
+    tokens: number;
+  };
+  /** Answer as soon as the compaction started instead of when it finished. */
+  detach?: boolean;
+}
+
+export type CompactResult =
+  | { status: 'started' | 'succeeded' | 'degraded' | 'failed'; compactionId: string; error?: string }
+  | { status: 'nothing'; reason: string };
 
 export const turnSignal = defineSignal<[TurnSignal]>('turn');
+export const resetBreakerSignal = defineSignal('resetBreaker');
 export const stateQuery = defineQuery<SessionView>('state');
+export const reportOverflowUpdate = defineUpdate<ReportOverflowResult, [ReportOverflowInput]>(
+  'reportOverflow',
+);
+export const compactUpdate = defineUpdate<CompactResult, [CompactInput]>('compact');
 
 export function sessionWorkflowId(tenantId: string, sessionId: string): string {
   return `molt-session:${tenantId}:${sessionId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// compactionWorkflow
+
+export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
+
+export interface CompactionInput {
+  compactionId: string;
+  tenantId: string;
+  sessionId: string;
+  /** The session workflow to report to with `compactionFinished` (none for a detached run). */
+  parentWorkflowId: string | null;
+  trigger: CompactionTrigger;
+  /** The range (fromSeq - 1, toSeq] of stored messages to compact. */
+  fromSeq: number;
+  toSeq: number;
+  contextWindowTokens: number;
+  /** The summary in force before this range, folded into the new one. */
+  previousCompactionId: string | null;
+  instructions?: string;
+  replayOf?: string;
+}
+
+export interface CompactionResult {
+  compactionId: string;
+  status: 'succeeded' | 'degraded' | 'failed';
+  /** Tokens the new summary replaces: the range plus the previous summary. */
+  tokensBefore?: number;
+  /** Tokens of the summary as the agent receives it (inside the continuation message). */
+  summaryTokens?: number;
+  error?: string;
+}
+
+export const compactionFinishedSignal = defineSignal<[CompactionResult]>('compactionFinished');
+
+export function compactionWorkflowId(compactionId: string): string {
+  return `molt-compaction:${compactionId}`;
 }

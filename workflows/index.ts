@@ -1,1 +1,2 @@
+export { compactionWorkflow } from './compaction.js';
 export { sessionWorkflow } from './session.js';

@@ -1,20 +1,61 @@
 /**
- * sessionWorkflow: one per tenant and agent session, long-lived. It accounts every turn's tokens,
- * applies each turn exactly once (seqs already seen are ignored, so a re-delivered turn never
- * double-counts), persists the session view through an activity and continues-as-new before its
- * history grows large.
+ * sessionWorkflow: one per tenant and agent session, long-lived (continue-as-new).
+ *
+ * Every decision is a pure function of context/session-state.ts (thresholds §7, breaker §10,
+ * recovery §12); this file only carries out the commands they return: start a compaction child
+ * (never awaited by a turn), cancel one, record breaker events, truncate persistently, and persist
+ * the session view. Signal handlers are synchronous: they apply the event and queue commands; the
+ * main loop executes the queue. Turns are idempotent on seq, so a re-delivered turn counts once.
  */
 import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
+  ParentClosePolicy,
   proxyActivities,
   setHandler,
+  startChild,
+  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import {
-  type SessionCarriedState,
+  applyBreakerReset,
+  applyCompactionFinished,
+  applyContextReset,
+  applyObservedWindow,
+  applyTruncation,
+  applyTurn,
+  canCompact,
+  createSessionState,
+  learnedContextWindow,
+  likelyHasOversizedToolResults,
+  liveTokensOf,
+  nextRecoveryStep,
+  planCompaction,
+  planReplay,
+  recoveryAttempts,
+  recoveryCountersOf,
+  type SessionCommand,
+  type SessionState,
+  sessionView,
+  type Transition,
+  updateSessionConfig,
+  withRecoveryCounters,
+} from '../context/index.js';
+import { compactionWorkflow } from './compaction.js';
+import {
+  type CompactInput,
+  type CompactionResult,
+  type CompactResult,
+  compactionFinishedSignal,
+  compactionWorkflowId,
+  compactUpdate,
+  type ReportOverflowInput,
+  type ReportOverflowResult,
+  reportOverflowUpdate,
+  resetBreakerSignal,
   type SessionView,
   type SessionWorkflowInput,
   stateQuery,
@@ -22,56 +63,288 @@ import {
   turnSignal,
 } from './definitions.js';
 
-const { persistSessionView } = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
+const activities = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
 });
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
-  const state: SessionCarriedState = input.carried ?? {
-    contextWindowTokens: input.contextWindowTokens,
-    lastSeq: 0,
-    liveTokens: 0,
-    viewVersion: 0,
-    turnsApplied: 0,
-  };
+  const { workflowId } = workflowInfo();
+  let state: SessionState =
+    input.carried?.state ??
+    createSessionState({
+      sessionId: input.sessionId,
+      contextWindowTokens: input.contextWindowTokens,
+      ...(input.settings ? { settings: input.settings } : {}),
+    });
+  let viewVersion = input.carried?.viewVersion ?? 0;
   // Persist once per run: a turn applied just before continue-as-new may not have been persisted.
   let dirty = true;
-  const { workflowId } = workflowInfo();
+  const queue: Array<{ command: SessionCommand; replayOf?: string; instructions?: string }> = [];
+  /** Results of finished compactions, for the updates that wait on them. */
+  const finished = new Map<string, CompactionResult>();
+  let breakerEventCounter = 0;
+  /** Compactions whose child this run has started (a detached compact update answers then). */
+  const started = new Set<string>();
 
-  const view = (): SessionView => ({
-    sessionId: input.sessionId,
-    contextWindowTokens: state.contextWindowTokens,
-    liveTokens: state.liveTokens,
-    ratio: state.contextWindowTokens > 0 ? state.liveTokens / state.contextWindowTokens : 0,
-    thresholds: { upload: 0.5, force: 0.7 },
-    lastSeq: state.lastSeq,
-    boundarySeq: 0,
-    summary: null,
-    upload: null,
-    breaker: { state: 'closed', consecutiveFailures: 0, lastError: null },
-    compactions: { total: 0, failed: 0 },
-    workflowId,
-  });
+  const now = () => Date.now();
+  const apply = (transition: Transition, extra: { replayOf?: string; instructions?: string } = {}) => {
+    if (transition.state !== state) dirty = true;
+    state = transition.state;
+    for (const command of transition.commands) queue.push({ command, ...extra });
+  };
+  const view = (): SessionView => ({ ...sessionView(state), workflowId });
+
+  let persistedVersion = viewVersion;
+  /**
+   * Persists the view if anything changed, and in any case returns only once the view of the
+   * current state is in PostgreSQL — an update answers the agent after this, and the agent's next
+   * GET /context reads that view.
+   */
+  const flushView = async (): Promise<void> => {
+    if (!dirty) {
+      await condition(() => persistedVersion >= viewVersion);
+      return;
+    }
+    dirty = false;
+    viewVersion += 1;
+    const version = viewVersion;
+    await activities.persistSessionView({
+      tenantId: input.tenantId,
+      sessionId: input.sessionId,
+      version,
+      view: view(),
+    });
+    persistedVersion = Math.max(persistedVersion, version);
+  };
 
   setHandler(turnSignal, (turn: TurnSignal) => {
-    if (turn.contextWindowTokens && turn.contextWindowTokens !== state.contextWindowTokens) {
-      state.contextWindowTokens = turn.contextWindowTokens;
-      dirty = true;
+    if (
+      (turn.contextWindowTokens !== undefined && turn.contextWindowTokens !== state.contextWindowTokens) ||
+      turn.settings
+    ) {
+      apply(
+        updateSessionConfig(
+          state,
+          {
+            ...(turn.contextWindowTokens !== undefined
+              ? { contextWindowTokens: turn.contextWindowTokens }
+              : {}),
+            ...(turn.settings ? { settings: turn.settings } : {}),
+          },
+          now(),
+        ),
+      );
     }
-    let applied = false;
-    for (const message of turn.messages) {
-      if (message.seq <= state.lastSeq) continue;
-      state.lastSeq = message.seq;
-      state.liveTokens += message.tokens;
-      applied = true;
-    }
-    if (applied) {
-      state.turnsApplied += 1;
-      dirty = true;
-    }
+    apply(applyTurn(state, { turnId: turn.turnId, messages: turn.messages, now: now() }));
   });
+
+  setHandler(compactionFinishedSignal, (result: CompactionResult) => {
+    finished.set(result.compactionId, result);
+    apply(applyCompactionFinished(state, result, now()));
+  });
+
+  setHandler(resetBreakerSignal, () => apply(applyBreakerReset(state)));
   setHandler(stateQuery, view);
+
+  /** Waits for a compaction this run started to report back. */
+  const awaitCompaction = async (compactionId: string): Promise<CompactionResult> => {
+    await condition(() => finished.has(compactionId));
+    return finished.get(compactionId)!;
+  };
+
+  setHandler(
+    compactUpdate,
+    async (request: CompactInput): Promise<CompactResult> => {
+      // A compaction in flight finishes first; then this one is planned on the new state.
+      if (state.upload?.status === 'running') {
+        const running = state.upload.compactionId;
+        await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
+      }
+      const plan = request.replayOf
+        ? planReplay(state, request.replayOf, now())
+        : planCompaction(state, {
+            trigger: 'manual',
+            ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
+            now: now(),
+          });
+      if (plan.type === 'nothing') return { status: 'nothing', reason: plan.reason };
+      if (plan.type === 'busy')
+        return { status: 'nothing', reason: `compaction ${plan.compactionId} is running` };
+      apply(
+        { state: plan.state, commands: plan.commands },
+        {
+          ...(request.replayOf ? { replayOf: request.replayOf.compactionId } : {}),
+          ...(request.instructions ? { instructions: request.instructions } : {}),
+        },
+      );
+      if (request.detach) {
+        await condition(() => started.has(plan.compactionId));
+        await flushView();
+        return { status: 'started', compactionId: plan.compactionId };
+      }
+      const result = await awaitCompaction(plan.compactionId);
+      await flushView();
+      return {
+        status: result.status,
+        compactionId: plan.compactionId,
+        ...(result.error ? { error: result.error } : {}),
+      };
+    },
+    {
+      validator: (request: CompactInput) => {
+        if (request.keepRecentTokens !== undefined && !(request.keepRecentTokens >= 0)) {
+          throw new Error('keepRecentTokens must be a non-negative number');
+        }
+      },
+    },
+  );
+
+  setHandler(
+    reportOverflowUpdate,
+    async (request: ReportOverflowInput): Promise<ReportOverflowResult> => {
+      const result = await recover(request);
+      await flushView();
+      return result;
+    },
+    {
+      validator: (request: ReportOverflowInput) => {
+        if (!request.attemptId) throw new Error('attemptId is required');
+      },
+    },
+  );
+
+  /** The recovery tree's loop: decide, carry out, feed the result back, until there is an answer. */
+  async function recover(request: ReportOverflowInput): Promise<ReportOverflowResult> {
+    const learned = learnedContextWindow(request.error, state.contextWindowTokens);
+    if (learned !== undefined) apply(applyObservedWindow(state, learned, now()));
+    let freedNothing = false;
+    for (;;) {
+      const counters = recoveryCountersOf(state, request.attemptId);
+      const decision = nextRecoveryStep({
+        errorText: request.error,
+        ...(request.autoCompacted !== undefined ? { autoCompacted: request.autoCompacted } : {}),
+        counters,
+        hasOversizedToolResults: likelyHasOversizedToolResults(state),
+        lastCompactionFreedNothing: freedNothing,
+        compactionAllowed: canCompact(state.breaker, state.settings.breaker, now()),
+      });
+      state = withRecoveryCounters(state, request.attemptId, decision.counters);
+      dirty = true;
+      const answer = (
+        action: ReportOverflowResult['action'],
+        extra: Partial<ReportOverflowResult> = {},
+      ): ReportOverflowResult => ({
+        action,
+        step: decision.step,
+        ...(decision.message ? { message: decision.message } : {}),
+        attempts: recoveryAttempts(decision.counters),
+        ...extra,
+      });
+
+      if (decision.action === 'compact') {
+        if (state.upload?.status === 'running') {
+          const running = state.upload.compactionId;
+          await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
+        }
+        const before = liveTokensOf(state);
+        const plan = planCompaction(state, { trigger: 'overflow', now: now() });
+        if (plan.type !== 'started') {
+          freedNothing = true;
+          continue;
+        }
+        apply({ state: plan.state, commands: plan.commands });
+        const result = await awaitCompaction(plan.compactionId);
+        if (result.status !== 'failed' && liveTokensOf(state) < before) {
+          return answer('retry', { compactionId: plan.compactionId });
+        }
+        freedNothing = true;
+        continue;
+      }
+      if (decision.action === 'truncate') {
+        const { changed } = await activities.truncateLiveToolResults({
+          operationId: `${workflowId}:${request.attemptId}:truncate`,
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          afterSeq: state.boundarySeq,
+          contextWindowTokens: state.contextWindowTokens,
+        });
+        const before = liveTokensOf(state);
+        state = applyTruncation(state, changed);
+        dirty = true;
+        if (liveTokensOf(state) < before) return answer('retry');
+        continue;
+      }
+      if (decision.action === 'reset') {
+        apply(applyContextReset(state));
+        return answer('reset');
+      }
+      return answer(decision.action);
+    }
+  }
+
+  async function execute(item: {
+    command: SessionCommand;
+    replayOf?: string;
+    instructions?: string;
+  }): Promise<void> {
+    const { command } = item;
+    switch (command.type) {
+      case 'startCompaction': {
+        await startChild(compactionWorkflow, {
+          workflowId: compactionWorkflowId(command.compactionId),
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          args: [
+            {
+              compactionId: command.compactionId,
+              tenantId: input.tenantId,
+              sessionId: input.sessionId,
+              parentWorkflowId: workflowId,
+              trigger: item.replayOf ? 'replay' : command.trigger,
+              fromSeq: command.fromSeq,
+              toSeq: command.toSeq,
+              contextWindowTokens: command.contextWindowTokens,
+              previousCompactionId: command.previousCompactionId,
+              ...(item.instructions ? { instructions: item.instructions } : {}),
+              ...(item.replayOf ? { replayOf: item.replayOf } : {}),
+            },
+          ],
+        });
+        started.add(command.compactionId);
+        return;
+      }
+      case 'cancelCompaction': {
+        try {
+          await getExternalWorkflowHandle(compactionWorkflowId(command.compactionId)).cancel();
+        } catch {
+          // Already finished: nothing to cancel.
+        }
+        return;
+      }
+      case 'breakerChanged': {
+        breakerEventCounter += 1;
+        upsertSearchAttributes({ MoltBreakerOpen: [command.to !== 'closed'] });
+        await activities.recordBreakerEvent({
+          id: `${workflowId}:${workflowInfo().runId}:${breakerEventCounter}`,
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          state: command.to,
+          reason: command.reason,
+          consecutiveFailures: command.consecutiveFailures,
+          compactionId: state.upload?.compactionId ?? null,
+        });
+        return;
+      }
+      // cleanup, attachSummary, restore and reset change only the state, which the view persists.
+      default:
+        return;
+    }
+  }
+
+  upsertSearchAttributes({
+    MoltTenant: [input.tenantId],
+    MoltBreakerOpen: [state.breaker.state !== 'closed'],
+  });
 
   const historyCapReached = () => {
     const info = workflowInfo();
@@ -81,20 +354,21 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   };
 
   for (;;) {
-    await condition(() => dirty || historyCapReached());
-    if (dirty) {
-      dirty = false;
-      state.viewVersion += 1;
-      await persistSessionView({
-        tenantId: input.tenantId,
-        sessionId: input.sessionId,
-        version: state.viewVersion,
-        view: view(),
-      });
-    }
-    if (historyCapReached() && !dirty) {
-      await condition(allHandlersFinished);
-      await continueAsNew<typeof sessionWorkflow>({ ...input, carried: state });
+    await condition(() => queue.length > 0 || dirty || historyCapReached());
+    while (queue.length > 0) await execute(queue.shift()!);
+    if (dirty) await flushView();
+    if (historyCapReached() && queue.length === 0 && !dirty) {
+      // Updates waiting on a compaction keep the run open; new commands are served meanwhile.
+      await condition(() => allHandlersFinished() || queue.length > 0 || dirty);
+      if (allHandlersFinished() && queue.length === 0 && !dirty) {
+        await continueAsNew<typeof sessionWorkflow>({
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          contextWindowTokens: state.contextWindowTokens,
+          carried: { state, viewVersion },
+          ...(input.maxHistoryEvents !== undefined ? { maxHistoryEvents: input.maxHistoryEvents } : {}),
+        });
+      }
     }
   }
 }

@@ -1,17 +1,192 @@
-/** Reading sessions: GET /v1/sessions/{sessionId}. */
+/**
+ * Sessions: the view, the operator list, and the calls that go to the session workflow —
+ * overflow recovery, manual compaction, breaker reset, and the Temporal history.
+ */
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, getCompaction } from '../../db/compactions.js';
+import { compactions, type SessionRow, sessions } from '../../db/schema.js';
 import { DEFAULT_TENANT_ID, getSession } from '../../db/transcript.js';
+import {
+  type CompactResult,
+  compactUpdate,
+  reportOverflowUpdate,
+  resetBreakerSignal,
+  sessionWorkflowId,
+  stateQuery,
+} from '../../workflows/definitions.js';
 import type { ApiDeps } from '../context.js';
-import { notFound } from '../errors.js';
+import { ApiError, notFound, unavailable } from '../errors.js';
+import { readHistory } from '../history.js';
 import { sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
 
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+
+const overflowBodySchema = z.strictObject({
+  attemptId: z.string().min(1).max(200),
+  error: z.union([
+    z.string().max(100_000),
+    z.strictObject({ message: z.string().max(100_000), status: z.number().int().optional() }),
+  ]),
+  autoCompacted: z.boolean().optional(),
+});
+
+const compactBodySchema = z.strictObject({
+  instructions: z.string().max(4_000).optional(),
+  /** 0 is `/new`: compact everything. */
+  keepRecentTokens: z.number().int().min(0).optional(),
+});
+
+/** Maps a failure talking to the session workflow onto the API's errors. */
+export function workflowError(sessionId: string, error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  if (error instanceof WorkflowNotFoundError) throw notFound(`the workflow of session ${sessionId}`);
+  if (error instanceof WorkflowUpdateFailedError) {
+    throw new ApiError(409, 'rejected', error.cause?.message ?? error.message);
+  }
+  throw unavailable('Temporal', error);
+}
+
 export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const tenantId = DEFAULT_TENANT_ID;
+  const requireSession = async (sessionId: string): Promise<SessionRow> => {
+    const row = await getSession(deps.db, tenantId, sessionId);
+    if (!row) throw notFound(`session ${sessionId}`);
+    return row;
+  };
+  const handleOf = (sessionId: string) =>
+    deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, sessionId));
+
   return async (app) => {
+    app.get(
+      '/v1/sessions',
+      {
+        schema: {
+          querystring: listQuerySchema.extend({ breaker: z.enum(['open', 'closed']).optional() }),
+        },
+      },
+      async (request) => {
+        const { limit, cursor, breaker } = request.query;
+        const conditions: SQL[] = [eq(sessions.tenantId, tenantId)];
+        if (breaker === 'open') conditions.push(sql`${sessions.view}->'breaker'->>'state' = 'open'`);
+        if (breaker === 'closed') {
+          conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);
+        }
+        if (cursor) {
+          const after = decodeCursor(cursor);
+          if (!after)
+            throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
+          conditions.push(
+            or(
+              lt(sessions.createdAt, after.at),
+              and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)),
+            )!,
+          );
+        }
+        const rows = await deps.db
+          .select()
+          .from(sessions)
+          .where(and(...conditions))
+          .orderBy(desc(sessions.createdAt), desc(sessions.id))
+          .limit(limit + 1);
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        return {
+          items: page.map((row) => ({ ...sessionViewOf(row), createdAt: row.createdAt.toISOString() })),
+          nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+        };
+      },
+    );
+
     app.get('/v1/sessions/:sessionId', { schema: { params: sessionParamsSchema } }, async (request) => {
-      const session = await getSession(deps.db, DEFAULT_TENANT_ID, request.params.sessionId);
-      if (!session) throw notFound(`session ${request.params.sessionId}`);
-      return sessionViewOf(session);
+      return sessionViewOf(await requireSession(request.params.sessionId));
     });
+
+    app.post(
+      '/v1/sessions/:sessionId/overflow',
+      { schema: { params: sessionParamsSchema, body: overflowBodySchema } },
+      async (request) => {
+        const { sessionId } = request.params;
+        await requireSession(sessionId);
+        const { attemptId, error, autoCompacted } = request.body;
+        const text =
+          typeof error === 'string'
+            ? error
+            : `${error.status !== undefined ? `${error.status} ` : ''}${error.message}`;
+        try {
+          return await handleOf(sessionId).executeUpdate(reportOverflowUpdate, {
+            args: [{ attemptId, error: text, ...(autoCompacted !== undefined ? { autoCompacted } : {}) }],
+          });
+        } catch (failure) {
+          return workflowError(sessionId, failure);
+        }
+      },
+    );
+
+    app.post(
+      '/v1/sessions/:sessionId/compact',
+      { schema: { params: sessionParamsSchema, body: compactBodySchema } },
+      async (request) => {
+        const { sessionId } = request.params;
+        await requireSession(sessionId);
+        let result: CompactResult;
+        try {
+          result = await handleOf(sessionId).executeUpdate(compactUpdate, { args: [request.body] });
+        } catch (failure) {
+          return workflowError(sessionId, failure);
+        }
+        if (result.status === 'nothing') {
+          throw new ApiError(409, 'nothing_to_compact', `nothing to compact: ${result.reason}`);
+        }
+        return (await getCompaction(deps.db, tenantId, result.compactionId)) ?? result;
+      },
+    );
+
+    app.post(
+      '/v1/sessions/:sessionId/breaker/reset',
+      { schema: { params: sessionParamsSchema } },
+      async (request) => {
+        const { sessionId } = request.params;
+        await requireSession(sessionId);
+        try {
+          const handle = handleOf(sessionId);
+          await handle.signal(resetBreakerSignal);
+          // Signals apply asynchronously; answer with the state once the workflow has applied it.
+          const deadline = Date.now() + 5_000;
+          for (;;) {
+            const view = await handle.query(stateQuery);
+            if (view.breaker.state === 'closed' || Date.now() > deadline) return view;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        } catch (failure) {
+          return workflowError(sessionId, failure);
+        }
+      },
+    );
+
+    app.get(
+      '/v1/sessions/:sessionId/history',
+      { schema: { params: sessionParamsSchema } },
+      async (request) => {
+        const { sessionId } = request.params;
+        const row = await requireSession(sessionId);
+        const compactionRuns = await deps.db
+          .select({ workflowId: compactions.workflowId, runId: compactions.runId })
+          .from(compactions)
+          .where(and(eq(compactions.tenantId, tenantId), eq(compactions.sessionId, sessionId)))
+          .orderBy(compactions.startedAt);
+        try {
+          return { runs: await readHistory(deps.temporal, row.workflowId, compactionRuns) };
+        } catch (failure) {
+          return workflowError(sessionId, failure);
+        }
+      },
+    );
   };
 }

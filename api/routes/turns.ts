@@ -4,7 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '../../context/messages.js';
+import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from '../../context/adapters.js';
+import type { Message } from '../../context/messages.js';
+import type { LiveMessageMeta } from '../../context/session-state.js';
 import { estimateMessageTokens } from '../../context/tokens.js';
 import { appendTurn, DEFAULT_TENANT_ID, getSession } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
@@ -13,6 +15,7 @@ import type { ApiDeps } from '../context.js';
 import { ApiError, unavailable } from '../errors.js';
 import { sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
+import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -23,10 +26,11 @@ export const turnBodySchema = z.strictObject({
     .min(1)
     .max(200)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
-  messages: z.array(messageSchema).max(MAX_MESSAGES_PER_TURN),
-  format: z.enum(['openclaw']).default('openclaw'),
+  /** Validated against the schema of `format` below (canonical, Anthropic Messages or OpenAI Chat). */
+  messages: z.array(z.unknown()).max(MAX_MESSAGES_PER_TURN),
+  format: messageFormatSchema.default('openclaw'),
   contextWindowTokens: z.number().int().min(1_000).max(100_000_000).optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
+  settings: sessionSettingsBodySchema.optional(),
   usage: z
     .strictObject({
       input: z.number().int().nonnegative().optional(),
@@ -47,8 +51,17 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { sessionId } = request.params;
         const body = request.body;
         const workflowId = sessionWorkflowId(tenantId, sessionId);
-        const tokens = body.messages.map((message) => estimateMessageTokens(message));
-        const { turnId, messages, format, contextWindowTokens, settings, usage } = body;
+        const { turnId, format, contextWindowTokens, settings, usage } = body;
+        const parsed = messagesSchemaForFormat(format).safeParse(body.messages);
+        if (!parsed.success) {
+          const details = parsed.error.issues.map((issue) => ({
+            path: ['body', 'messages', ...issue.path.map(String)].join('.'),
+            message: issue.message,
+          }));
+          throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
+        }
+        const messages = convertToCanonical(parsed.data as unknown[], format);
+        const tokens = messages.map((message) => estimateMessageTokens(message));
 
         let result: Awaited<ReturnType<typeof appendTurn>>;
         try {
@@ -65,19 +78,17 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               defaultContextWindowTokens: deps.defaultContextWindowTokens,
               settings,
               usage,
-              content: { messages, format, contextWindowTokens, settings, usage },
+              content: { messages: body.messages, format, contextWindowTokens, settings, usage },
             },
             async ({ turn, contextWindowTokens: window }) => {
               const signal: TurnSignal = {
                 turnId,
-                messages: Array.from({ length: turn.toSeq - turn.fromSeq + 1 }, (_, i) => ({
-                  seq: turn.fromSeq + i,
-                  role: messages[i]!.role,
-                  tokens: tokens[i]!,
-                })),
+                messages: messages.map((message, i) => metaOf(message, turn.fromSeq + i, tokens[i]!)),
                 acceptedAt: Date.now(),
                 contextWindowTokens: window,
               };
+              const workflowSettings = workflowSettingsOf(settings);
+              if (workflowSettings) signal.settings = workflowSettings;
               // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
               // if not, the workflow ignores seqs it has already applied.
               try {
@@ -87,7 +98,14 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
                     {
                       workflowId,
                       taskQueue: deps.taskQueue,
-                      args: [{ tenantId, sessionId, contextWindowTokens: window }],
+                      args: [
+                        {
+                          tenantId,
+                          sessionId,
+                          contextWindowTokens: window,
+                          ...(signal.settings ? { settings: signal.settings } : {}),
+                        },
+                      ],
                       signal: turnSignal,
                       signalArgs: [signal],
                     },
@@ -123,4 +141,17 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/** What the session workflow needs of a message: seq, size and its place in tool groups. */
+function metaOf(message: Message, seq: number, tokens: number): LiveMessageMeta {
+  if (message.role === 'assistant') {
+    const toolCallIds = message.content.flatMap((block) => (block?.type === 'toolCall' ? [block.id] : []));
+    return toolCallIds.length > 0
+      ? { seq, role: 'assistant', tokens, toolCallIds }
+      : { seq, role: 'assistant', tokens };
+  }
+  if (message.role === 'toolResult')
+    return { seq, role: 'toolResult', tokens, toolCallId: message.toolCallId };
+  return { seq, role: 'user', tokens };
 }

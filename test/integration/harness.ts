@@ -11,6 +11,7 @@ import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
+import { createTextModel } from '../../llm/providers.js';
 import { createMoltWorker } from '../../worker/worker.js';
 
 export interface Harness {
@@ -18,11 +19,20 @@ export interface Harness {
   client: Client;
   database: DatabaseHandle;
   taskQueue: string;
-  worker: Worker;
+  /** Absent when the harness runs no in-process worker. */
+  worker: Worker | undefined;
   stop(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Summarise through this fake LLM; the offline extractive summarizer when omitted. */
+  llmBaseUrl?: string;
+  concurrency?: number;
+  /** false: no in-process worker (the test runs its own, e.g. in a child process). */
+  worker?: boolean;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   installTemporalRuntime('ERROR');
   const address = inject('temporalAddress');
   const taskQueue = `molt-test-${randomUUID()}`;
@@ -31,14 +41,29 @@ export async function startHarness(): Promise<Harness> {
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   const nativeConnection = await NativeConnection.connect({ address });
-  const worker = await createMoltWorker({
-    connection: nativeConnection,
-    namespace: 'default',
-    taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    deps: { db: database.db },
-  });
-  const running = worker.run();
+  const worker =
+    options.worker === false
+      ? undefined
+      : await createMoltWorker({
+          connection: nativeConnection,
+          namespace: 'default',
+          taskQueue,
+          workflowBundle: { codePath: inject('workflowBundlePath') },
+          deps: {
+            db: database.db,
+            model: options.llmBaseUrl
+              ? createTextModel({
+                  provider: 'openai-compatible',
+                  baseUrl: options.llmBaseUrl,
+                  model: 'fake',
+                  concurrency: options.concurrency ?? 4,
+                  timeoutMs: 60_000,
+                })
+              : null,
+            concurrency: options.concurrency ?? 4,
+          },
+        });
+  const running = worker ? worker.run() : Promise.resolve();
   const app = await buildApi({
     db: database.db,
     temporal: client,
@@ -53,8 +78,10 @@ export async function startHarness(): Promise<Harness> {
     worker,
     async stop() {
       await app.close();
-      worker.shutdown();
-      await running;
+      if (worker) {
+        worker.shutdown();
+        await running;
+      }
       await nativeConnection.close();
       await connection.close();
       await database.close();

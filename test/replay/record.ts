@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
+import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
 import { startDevServer } from '../../cli/temporal-dev-server.js';
 import { openDatabase } from '../../db/client.js';
+import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
 import { ensureTemporalCli } from '../../scripts/ensure-temporal.js';
 import { buildWorkflowBundle } from '../../worker/bundle.js';
 import { createMoltWorker } from '../../worker/worker.js';
@@ -34,11 +36,18 @@ async function main() {
   });
   const connection = await Connection.connect({ address: server.address });
   const client = new Client({ connection });
+  await ensureTenant(database.db, DEFAULT_TENANT_ID);
+  const app = await buildApi({
+    db: database.db,
+    temporal: client,
+    taskQueue,
+    defaultContextWindowTokens: 200_000,
+  });
   mkdirSync(FIXTURES, { recursive: true });
   try {
     await worker.runUntil(async () => {
       for (const scenario of scenarios) {
-        const histories = await scenario.run({ client, taskQueue, database });
+        const histories = await scenario.run({ client, app });
         for (const [name, history] of Object.entries(histories)) {
           const file = new URL(`${name}.json`, FIXTURES);
           const parsed = JSON.parse(history) as { events: unknown[] };
@@ -48,6 +57,7 @@ async function main() {
       }
     });
   } finally {
+    await app.close();
     await connection.close();
     await nativeConnection.close();
     await database.close();

@@ -4,16 +4,14 @@
  */
 import type { Client } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
-import type { DatabaseHandle } from '../../db/client.js';
-import { sessions } from '../../db/schema.js';
-import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
-import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
+import { compactionWorkflowId, sessionWorkflowId, stateQuery } from '../../workflows/definitions.js';
+import { codingTurn } from '../integration/agent-turns.js';
 
 export interface ScenarioContext {
   client: Client;
-  taskQueue: string;
-  database: DatabaseHandle;
+  app: FastifyInstance;
 }
 
 export interface Scenario {
@@ -22,54 +20,60 @@ export interface Scenario {
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error('scenario condition not met in 30 s');
+    if (Date.now() > deadline) throw new Error('scenario condition not met in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-const sessionBasic: Scenario = {
-  async run({ client, taskQueue, database }) {
-    const sessionId = 'replay-session-basic';
-    const workflowId = sessionWorkflowId(DEFAULT_TENANT_ID, sessionId);
-    await ensureTenant(database.db, DEFAULT_TENANT_ID);
-    await database.db
-      .insert(sessions)
-      .values({ tenantId: DEFAULT_TENANT_ID, id: sessionId, workflowId, contextWindowTokens: 50_000 })
-      .onConflictDoNothing();
-    const send = (signal: TurnSignal) =>
-      client.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {
-        workflowId,
-        taskQueue,
-        args: [{ tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: 50_000 }],
-        signal: turnSignal,
-        signalArgs: [signal],
+/**
+ * A session that crosses the upload threshold: turns (one re-delivered), a background compaction
+ * (extractive), its clean-up, and a manual `/compact`. Records the session run and the compaction.
+ */
+const sessionWithCompaction: Scenario = {
+  async run({ client, app }) {
+    const sessionId = 'replay-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    const post = async (i: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { ...codingTurn(i), contextWindowTokens: 20_000 },
       });
-    const handle = await send({
-      turnId: 't1',
-      messages: [{ seq: 1, role: 'user', tokens: 120 }],
-      acceptedAt: 1,
-    });
-    await send({
-      turnId: 't2',
-      messages: [
-        { seq: 2, role: 'assistant', tokens: 300 },
-        { seq: 3, role: 'toolResult', tokens: 2_000 },
-      ],
-      acceptedAt: 2,
-    });
-    // A re-delivered turn is ignored.
-    await send({ turnId: 't1', messages: [{ seq: 1, role: 'user', tokens: 120 }], acceptedAt: 1 });
+      if (response.statusCode !== 202) throw new Error(`turn ${i}: ${response.body}`);
+      return response.json().turn.toSeq as number;
+    };
+    let compactionId: string | undefined;
+    for (let i = 0; !compactionId; i++) {
+      if (i > 30) throw new Error('no compaction within 30 turns');
+      const toSeq = await post(i);
+      if (i === 0) await post(0);
+      const state = await until(
+        () => handle.query(stateQuery),
+        (s) => s.lastSeq >= toSeq,
+      );
+      compactionId = state.upload?.compactionId;
+    }
     await until(
       () => handle.query(stateQuery),
-      (s) => s.lastSeq === 3,
+      (s) => s.summary?.compactionId === compactionId,
     );
+    const compacted = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/compact`,
+      payload: {},
+    });
+    if (compacted.statusCode !== 200) throw new Error(`compact: ${compacted.body}`);
     await handle.terminate('replay fixture recorded');
-    return { 'session-basic': historyToJSON(await handle.fetchHistory()) };
+    const compaction = client.workflow.getHandle(compactionWorkflowId(compactionId));
+    return {
+      'session-with-compaction': historyToJSON(await handle.fetchHistory()),
+      compaction: historyToJSON(await compaction.fetchHistory()),
+    };
   },
 };
 
-export const scenarios: Scenario[] = [sessionBasic];
+export const scenarios: Scenario[] = [sessionWithCompaction];

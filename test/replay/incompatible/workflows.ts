@@ -4,10 +4,20 @@
  * catches such changes.
  */
 import { sleep } from '@temporalio/workflow';
-import type { SessionWorkflowInput } from '../../../workflows/definitions.js';
-import { sessionWorkflow as current } from '../../../workflows/session.js';
+import { compactionWorkflow as currentCompaction } from '../../../workflows/compaction.js';
+import type {
+  CompactionInput,
+  CompactionResult,
+  SessionWorkflowInput,
+} from '../../../workflows/definitions.js';
+import { sessionWorkflow as currentSession } from '../../../workflows/session.js';
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
   await sleep(1);
-  return current(input);
+  return currentSession(input);
+}
+
+export async function compactionWorkflow(input: CompactionInput): Promise<CompactionResult> {
+  await sleep(1);
+  return currentCompaction(input);
 }

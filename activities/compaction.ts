@@ -1,0 +1,525 @@
+/**
+ * The side effects of one compaction (ALGORITHMS.md §8–§9): plan the chunks, summarise each chunk
+ * (LLM with fallback levels, or the extractive digest), merge, then digest + persist + verify.
+ *
+ * Every activity is idempotent on the compaction id and chunk index: a retried or replayed
+ * activity finds its earlier work in PostgreSQL instead of calling the LLM again or writing a
+ * second row. Payloads are ids, seqs and counts; texts stay in the database.
+ */
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  buildChunkSummaryPrompt,
+  buildContinuationMessage,
+  buildExtractiveDigest,
+  buildMergeSummariesPrompt,
+  buildSummaryCorrectionPrompt,
+  checkSummaryQuality,
+  chunkMessagesByMaxTokens,
+  collectFileActivity,
+  collectToolFailures,
+  composeSummary,
+  computeAdaptiveChunkRatio,
+  estimateMessageTokens,
+  extractOpenTodos,
+  extractWorkspaceRules,
+  formatCompactSummary,
+  inferPendingWork,
+  isOversizedForSummary,
+  type Message,
+  maxChunkTokens,
+  mergeTodos,
+  renderMessagesForSummary,
+  SUMMARIZATION_SYSTEM_PROMPT,
+  type Todo,
+  todoKey,
+} from '../context/index.js';
+import type { Database } from '../db/client.js';
+import {
+  compactionChunks,
+  compactionFiles,
+  compactions,
+  sessions,
+  summaries,
+  todos,
+  toolFailures,
+} from '../db/schema.js';
+import { readEffectiveMessages, type StoredMessage } from '../db/transcript.js';
+import { LlmError, type TextModel } from '../llm/model.js';
+import type { CompactionInput, CompactionResult } from '../workflows/definitions.js';
+
+/** Fallback levels of a chunk summary (§8). */
+export const LEVEL_WHOLE = 1;
+export const LEVEL_WITHOUT_OVERSIZED = 2;
+export const LEVEL_EXTRACTIVE = 3;
+/** How many of the range's last messages the quality check looks at. */
+export const QUALITY_CHECK_RECENT_MESSAGES = 12;
+/** How often a long LLM call heartbeats, so a dead worker's attempt is retried quickly. */
+export const HEARTBEAT_INTERVAL_MS = 1_000;
+
+export interface CompactionDeps {
+  db: Database;
+  /** null: the offline `extractive` provider — deterministic digest, no LLM. */
+  model: TextModel | null;
+  /** Chunk summaries in flight per compaction (MOLT_LLM_CONCURRENCY). */
+  concurrency: number;
+}
+
+export interface ChunkPlan {
+  index: number;
+  fromSeq: number;
+  toSeq: number;
+  tokens: number;
+}
+
+export interface CompactionPlan {
+  chunks: ChunkPlan[];
+  concurrency: number;
+  /** The compaction already finished in an earlier run (a replayed workflow or activity). */
+  finished?: CompactionResult;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs `fn` while heartbeating, with the activity's cancellation carried into it. */
+async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const context = Context.current();
+  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
+  try {
+    return await fn(context.cancellationSignal);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** An LLM failure as Temporal should see it: its kind is the failure type; Retry-After is honoured. */
+function toActivityFailure(error: unknown): never {
+  if (error instanceof LlmError) {
+    throw ApplicationFailure.create({
+      type: error.kind,
+      message: error.message,
+      nonRetryable: !error.retryable,
+      ...(error.retryAfterMs !== undefined ? { nextRetryDelay: error.retryAfterMs } : {}),
+    });
+  }
+  throw error;
+}
+
+export function compactionActivities(deps: CompactionDeps) {
+  const { db, model } = deps;
+
+  async function loadRange(input: { tenantId: string; sessionId: string; fromSeq: number; toSeq: number }) {
+    return readEffectiveMessages(db, input.tenantId, input.sessionId, {
+      afterSeq: input.fromSeq - 1,
+      toSeq: input.toSeq,
+    });
+  }
+
+  async function summaryText(compactionId: string | null): Promise<string | undefined> {
+    if (!compactionId) return undefined;
+    const [row] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
+    return row?.text;
+  }
+
+  async function storedResult(compactionId: string): Promise<CompactionResult | undefined> {
+    const [row] = await db.select().from(compactions).where(eq(compactions.id, compactionId));
+    if (!row || row.status === 'running') return undefined;
+    const [summary] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
+    const status = row.status === 'cancelled' ? 'failed' : (row.status as CompactionResult['status']);
+    return {
+      compactionId,
+      status,
+      ...(row.tokensBefore !== null ? { tokensBefore: row.tokensBefore } : {}),
+      ...(summary ? { summaryTokens: summary.tokens } : {}),
+      ...(row.error ? { error: row.error } : {}),
+    };
+  }
+
+  async function generate(system: string, prompt: string, signal: AbortSignal): Promise<string> {
+    if (!model) throw new Error('no LLM configured');
+    const { text } = await model.generate({ system, prompt, abortSignal: signal });
+    const formatted = formatCompactSummary(text);
+    if (!formatted) throw new LlmError('bad_response', 'the model returned an empty summary');
+    return formatted;
+  }
+
+  return {
+    /** Creates the compaction's rows (once) and splits its range into chunks; never returns bodies. */
+    async planCompaction(
+      input: CompactionInput & { workflowId: string; runId: string },
+    ): Promise<CompactionPlan> {
+      const finished = await storedResult(input.compactionId);
+      if (finished) return { chunks: [], concurrency: deps.concurrency, finished };
+
+      await db
+        .insert(compactions)
+        .values({
+          id: input.compactionId,
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          trigger: input.trigger,
+          status: 'running',
+          fromSeq: input.fromSeq,
+          toSeq: input.toSeq,
+          replayOf: input.replayOf ?? null,
+          previousCompactionId: input.previousCompactionId,
+          workflowId: input.workflowId,
+          runId: input.runId,
+          model: model?.id ?? 'extractive',
+        })
+        .onConflictDoNothing();
+
+      const existing = await db
+        .select()
+        .from(compactionChunks)
+        .where(eq(compactionChunks.compactionId, input.compactionId))
+        .orderBy(asc(compactionChunks.index));
+      if (existing.length > 0) {
+        return {
+          chunks: existing.map((c) => ({
+            index: c.index,
+            fromSeq: c.fromSeq,
+            toSeq: c.toSeq,
+            tokens: c.tokens,
+          })),
+          concurrency: deps.concurrency,
+        };
+      }
+
+      const stored = await loadRange(input);
+      if (stored.length === 0) {
+        throw ApplicationFailure.create({
+          type: 'empty_range',
+          message: `no stored messages in seqs ${input.fromSeq}..${input.toSeq}`,
+          nonRetryable: true,
+        });
+      }
+      const bodies = stored.map((m) => m.body);
+      const seqOf = new Map<Message, StoredMessage>(stored.map((m) => [m.body, m]));
+      const ratio = computeAdaptiveChunkRatio(bodies, input.contextWindowTokens);
+      const groups = chunkMessagesByMaxTokens(bodies, maxChunkTokens(input.contextWindowTokens, ratio));
+      const chunks: ChunkPlan[] = groups.map((group, index) => {
+        const first = seqOf.get(group[0]!)!;
+        const last = seqOf.get(group[group.length - 1]!)!;
+        const tokens = group.reduce((sum, message) => sum + (seqOf.get(message)?.tokens ?? 0), 0);
+        return { index, fromSeq: first.seq, toSeq: last.seq, tokens };
+      });
+      await db
+        .insert(compactionChunks)
+        .values(chunks.map((c) => ({ compactionId: input.compactionId, ...c, status: 'pending' })))
+        .onConflictDoNothing();
+      return { chunks, concurrency: deps.concurrency };
+    },
+
+    /**
+     * Summarises one chunk: (1) the whole chunk; (2) on the summarizer's own overflow, without its
+     * oversized messages; (3) with `extractive`, or when the LLM is not configured, the deterministic
+     * digest. LLM errors are thrown typed so the retry policy can tell transient from final.
+     */
+    async summarizeChunk(input: {
+      compactionId: string;
+      tenantId: string;
+      sessionId: string;
+      index: number;
+      contextWindowTokens: number;
+      previousCompactionId: string | null;
+      instructions?: string;
+      /** The LLM attempts are exhausted: write the extractive digest (level 3). */
+      extractive?: boolean;
+    }): Promise<{ index: number; level: number }> {
+      const key = and(
+        eq(compactionChunks.compactionId, input.compactionId),
+        eq(compactionChunks.index, input.index),
+      );
+      const [chunk] = await db.select().from(compactionChunks).where(key);
+      if (!chunk)
+        throw ApplicationFailure.create({
+          type: 'missing_chunk',
+          message: 'chunk not planned',
+          nonRetryable: true,
+        });
+      if (chunk.status === 'done' && chunk.level !== null) return { index: input.index, level: chunk.level };
+
+      const attempt = Context.current().info.attempt;
+      await db
+        .update(compactionChunks)
+        .set({ attempts: attempt, status: 'running', updatedAt: new Date() })
+        .where(key);
+      const stored = await loadRange({ ...input, fromSeq: chunk.fromSeq, toSeq: chunk.toSeq });
+      const messages = stored.map((m) => m.body);
+      // The first chunk carries the summary in force forward; later chunks continue from it.
+      const previousSummary = input.index === 0 ? await summaryText(input.previousCompactionId) : undefined;
+
+      const finish = async (level: number, summary: string, error: string | null = null) => {
+        await db
+          .update(compactionChunks)
+          .set({ level, summary, status: 'done', error, updatedAt: new Date() })
+          .where(key);
+        return { index: input.index, level };
+      };
+
+      if (!model || input.extractive) {
+        const digest = buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
+        return finish(LEVEL_EXTRACTIVE, digest, input.extractive ? 'LLM attempts exhausted' : null);
+      }
+
+      const attemptLevel = (level: number, signal: AbortSignal) => {
+        const included =
+          level === LEVEL_WHOLE
+            ? messages
+            : messages.map((message) =>
+                isOversizedForSummary(message, input.contextWindowTokens) ? omittedNote(message) : message,
+              );
+        const prompt = buildChunkSummaryPrompt({
+          conversation: renderMessagesForSummary(included),
+          ...(previousSummary ? { previousSummary } : {}),
+          ...(input.instructions ? { customInstructions: input.instructions } : {}),
+        });
+        return generate(SUMMARIZATION_SYSTEM_PROMPT, prompt, signal);
+      };
+
+      try {
+        return await withHeartbeat(async (signal) => {
+          try {
+            return await finish(LEVEL_WHOLE, await attemptLevel(LEVEL_WHOLE, signal));
+          } catch (error) {
+            if (!(error instanceof LlmError && error.kind === 'overflow')) throw error;
+          }
+          try {
+            return await finish(LEVEL_WITHOUT_OVERSIZED, await attemptLevel(LEVEL_WITHOUT_OVERSIZED, signal));
+          } catch (error) {
+            if (!(error instanceof LlmError && error.kind === 'overflow')) throw error;
+            // Even without its oversized messages the chunk overflows the summarizer: digest it.
+            const digest = buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
+            return finish(LEVEL_EXTRACTIVE, digest, errorText(error));
+          }
+        });
+      } catch (error) {
+        await db
+          .update(compactionChunks)
+          .set({ status: 'retrying', error: errorText(error), updatedAt: new Date() })
+          .where(key);
+        return toActivityFailure(error);
+      }
+    },
+
+    /**
+     * Merges the chunk summaries into the compaction's body (LLM merge + one corrective retry when
+     * the quality check fails), or builds the extractive digest of the whole range.
+     */
+    async mergeCompaction(input: {
+      compactionId: string;
+      tenantId: string;
+      sessionId: string;
+      fromSeq: number;
+      toSeq: number;
+      previousCompactionId: string | null;
+      instructions?: string;
+      /** The LLM merge failed for good: join the partial summaries as they are. */
+      concatenate?: boolean;
+    }): Promise<{ merged: true }> {
+      const [row] = await db.select().from(compactions).where(eq(compactions.id, input.compactionId));
+      if (row?.mergedBody) return { merged: true };
+      const chunks = await db
+        .select()
+        .from(compactionChunks)
+        .where(eq(compactionChunks.compactionId, input.compactionId))
+        .orderBy(asc(compactionChunks.index));
+      const partials = chunks.map((c) => c.summary ?? '');
+      const allExtractive = chunks.every((c) => c.level === LEVEL_EXTRACTIVE);
+
+      let body: string;
+      if (!model) {
+        const stored = await loadRange(input);
+        const previousSummary = await summaryText(input.previousCompactionId);
+        body = buildExtractiveDigest(
+          stored.map((m) => m.body),
+          previousSummary ? { previousSummary } : {},
+        );
+      } else if (partials.length === 1 || input.concatenate || allExtractive) {
+        body = partials.join('\n\n');
+      } else {
+        const stored = await loadRange({ ...input, fromSeq: Math.max(input.fromSeq, input.toSeq - 200) });
+        const recent = stored.slice(-QUALITY_CHECK_RECENT_MESSAGES).map((m) => m.body);
+        body = await withHeartbeat(async (signal) => {
+          const prompt = buildMergeSummariesPrompt(
+            partials,
+            input.instructions ? { customInstructions: input.instructions } : {},
+          );
+          try {
+            const draft = await generate(SUMMARIZATION_SYSTEM_PROMPT, prompt, signal);
+            const quality = checkSummaryQuality(draft, recent);
+            if (quality.ok) return draft;
+            // One corrective retry; if that fails the check too, the better of the two is kept.
+            const corrected = await generate(
+              SUMMARIZATION_SYSTEM_PROMPT,
+              `${prompt}\n\n${buildSummaryCorrectionPrompt(quality.problems, draft)}`,
+              signal,
+            );
+            const again = checkSummaryQuality(corrected, recent);
+            return again.problems.length <= quality.problems.length ? corrected : draft;
+          } catch (error) {
+            return toActivityFailure(error);
+          }
+        });
+      }
+      await db.update(compactions).set({ mergedBody: body }).where(eq(compactions.id, input.compactionId));
+      return { merged: true };
+    },
+
+    /**
+     * Digest (§9) + persist + verify, in one transaction: the summary row (at most one per
+     * compaction), files, tool failures and TODOs (status kept across compactions), then the
+     * compaction's final status. A summary that is not smaller than what it replaces fails.
+     */
+    async persistCompaction(input: {
+      compactionId: string;
+      tenantId: string;
+      sessionId: string;
+      fromSeq: number;
+      toSeq: number;
+      previousCompactionId: string | null;
+    }): Promise<CompactionResult> {
+      const finished = await storedResult(input.compactionId);
+      if (finished) return finished;
+
+      const [row] = await db.select().from(compactions).where(eq(compactions.id, input.compactionId));
+      if (!row?.mergedBody) throw new Error(`compaction ${input.compactionId} has no merged body`);
+      const chunks = await db
+        .select()
+        .from(compactionChunks)
+        .where(eq(compactionChunks.compactionId, input.compactionId));
+      const stored = await loadRange(input);
+      const messages = stored.map((m) => m.body);
+      const [session] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+      const previous = input.previousCompactionId
+        ? (await db.select().from(summaries).where(eq(summaries.compactionId, input.previousCompactionId)))[0]
+        : undefined;
+
+      const failures = collectToolFailures(messages);
+      const files = collectFileActivity(messages);
+      const knownTodos = await db
+        .select()
+        .from(todos)
+        .where(and(eq(todos.tenantId, input.tenantId), eq(todos.sessionId, input.sessionId)));
+      const mergedTodos: Todo[] = mergeTodos(
+        knownTodos.map((t) => ({ text: t.text, status: t.status as Todo['status'] })),
+        [...inferPendingWork(messages), ...extractOpenTodos(row.mergedBody)],
+      );
+      const agentsMd = (session?.settings as { agentsMd?: unknown } | undefined)?.agentsMd;
+      const rules = typeof agentsMd === 'string' ? extractWorkspaceRules(agentsMd) : '';
+      const text = composeSummary({
+        body: row.mergedBody,
+        toolFailures: failures,
+        files,
+        todos: mergedTodos,
+        rules,
+      });
+      const summaryTokens = estimateMessageTokens(buildContinuationMessage(text));
+      const tokensBefore = stored.reduce((sum, m) => sum + m.tokens, 0) + (previous?.tokens ?? 0);
+      // Level 3 is a fallback only when an LLM was configured; offline it is the design.
+      const degraded = model !== null && chunks.some((c) => c.level === LEVEL_EXTRACTIVE);
+
+      if (summaryTokens >= tokensBefore) {
+        const error = `compaction did not reduce tokens (${summaryTokens} >= ${tokensBefore})`;
+        await db
+          .update(compactions)
+          .set({ status: 'failed', error, tokensBefore, tokensAfter: summaryTokens, finishedAt: new Date() })
+          .where(eq(compactions.id, input.compactionId));
+        return { compactionId: input.compactionId, status: 'failed', tokensBefore, summaryTokens, error };
+      }
+
+      const status = degraded ? 'degraded' : 'succeeded';
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(summaries)
+          .values({
+            compactionId: input.compactionId,
+            tenantId: input.tenantId,
+            sessionId: input.sessionId,
+            text,
+            tokens: summaryTokens,
+          })
+          .onConflictDoNothing();
+        const fileRows = [
+          ...files.read.map((path, position) => ({ kind: 'read', path, position })),
+          ...files.modified.map((path, position) => ({ kind: 'modified', path, position })),
+          ...files.referenced.map((path, position) => ({ kind: 'referenced', path, position })),
+        ];
+        if (fileRows.length > 0) {
+          await tx
+            .insert(compactionFiles)
+            .values(fileRows.map((f) => ({ compactionId: input.compactionId, ...f })))
+            .onConflictDoNothing();
+        }
+        if (failures.length > 0) {
+          await tx
+            .insert(toolFailures)
+            .values(
+              failures.map((f) => ({
+                compactionId: input.compactionId,
+                toolCallId: f.toolCallId,
+                toolName: f.toolName,
+                meta: f.meta ?? null,
+                summary: f.summary,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        for (const todo of mergedTodos) {
+          const key = todoKey(todo.text);
+          await tx
+            .insert(todos)
+            .values({
+              tenantId: input.tenantId,
+              sessionId: input.sessionId,
+              key,
+              text: todo.text,
+              status: todo.status,
+              firstCompactionId: input.compactionId,
+              lastCompactionId: input.compactionId,
+            })
+            .onConflictDoUpdate({
+              target: [todos.tenantId, todos.sessionId, todos.key],
+              set: { status: todo.status, lastCompactionId: input.compactionId, updatedAt: new Date() },
+            });
+        }
+        await tx
+          .update(compactions)
+          .set({
+            status,
+            tokensBefore,
+            tokensAfter: summaryTokens,
+            todos: mergedTodos,
+            finishedAt: new Date(),
+            error: null,
+          })
+          .where(eq(compactions.id, input.compactionId));
+      });
+      return { compactionId: input.compactionId, status, tokensBefore, summaryTokens };
+    },
+
+    /** Records a compaction that could not finish (its error is shown to operators). */
+    async failCompaction(input: { compactionId: string; error: string }): Promise<CompactionResult> {
+      const finished = await storedResult(input.compactionId);
+      if (finished) return finished;
+      await db
+        .update(compactions)
+        .set({ status: 'failed', error: input.error.slice(0, 2_000), finishedAt: new Date() })
+        .where(and(eq(compactions.id, input.compactionId), inArray(compactions.status, ['running'])));
+      return { compactionId: input.compactionId, status: 'failed', error: input.error };
+    },
+  };
+}
+
+/** §8 level 2: an oversized message is replaced by a note saying what was left out. */
+function omittedNote(message: Message): Message {
+  const thousands = Math.max(1, Math.round(estimateMessageTokens(message) / 1_000));
+  return { role: 'user', content: `[Large ${message.role} (~${thousands}K tokens) omitted from summary]` };
+}

@@ -1,0 +1,69 @@
+/**
+ * Side effects of the session workflow other than the view: breaker events and persistent
+ * truncation (overflow recovery, §12 step 4). Both are idempotent on ids the workflow chooses.
+ */
+import { estimateMessageTokens, findOversizedToolResults } from '../context/index.js';
+import type { Database } from '../db/client.js';
+import { breakerEvents, messageOverrides } from '../db/schema.js';
+import { readEffectiveMessages } from '../db/transcript.js';
+
+export function sessionActivities(db: Database) {
+  return {
+    async recordBreakerEvent(input: {
+      id: string;
+      tenantId: string;
+      sessionId: string;
+      state: string;
+      reason: string | null;
+      consecutiveFailures: number;
+      compactionId: string | null;
+    }): Promise<void> {
+      await db.insert(breakerEvents).values(input).onConflictDoNothing();
+    },
+
+    /**
+     * Truncates the live context's oversized tool results (one over its limit, or several over the
+     * aggregate budget) by recording overrides; the stored rows stay as they were. Returns the new
+     * token count of each changed message.
+     */
+    async truncateLiveToolResults(input: {
+      /** Chosen by the workflow; an override's id is `${operationId}:${seq}`. */
+      operationId: string;
+      tenantId: string;
+      sessionId: string;
+      afterSeq: number;
+      contextWindowTokens: number;
+    }): Promise<{ changed: Array<{ seq: number; tokens: number }> }> {
+      const stored = await readEffectiveMessages(db, input.tenantId, input.sessionId, {
+        afterSeq: input.afterSeq,
+      });
+      const plan = findOversizedToolResults(
+        stored.map((m) => m.body),
+        input.contextWindowTokens,
+      );
+      const changed = plan.map((item) => ({
+        seq: stored[item.index]!.seq,
+        body: item.message,
+        tokens: estimateMessageTokens(item.message),
+        reason: `overflow recovery: ${item.reason} tool result cut from ${item.originalChars} to ${item.truncatedChars} chars`,
+      }));
+      if (changed.length > 0) {
+        await db
+          .insert(messageOverrides)
+          .values(
+            changed.map((c) => ({
+              id: `${input.operationId}:${c.seq}`,
+              tenantId: input.tenantId,
+              sessionId: input.sessionId,
+              seq: c.seq,
+              body: c.body,
+              tokens: c.tokens,
+              reason: c.reason,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      return { changed: changed.map(({ seq, tokens }) => ({ seq, tokens })) };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/** Compactions for operators: list, read one in full, replay a failed one. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { DEFAULT_TENANT_ID, sumRangeTokens } from '../../db/transcript.js';
+import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
+import type { ApiDeps } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import { sessionIdSchema } from '../schemas.js';
+import { listQuerySchema, workflowError } from './sessions.js';
+
+const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
+
+/** Statuses an operator may replay: the attempt did not produce a summary worth keeping. */
+const REPLAYABLE = new Set(['failed', 'degraded', 'cancelled']);
+
+export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  const tenantId = DEFAULT_TENANT_ID;
+  return async (app) => {
+    app.get(
+      '/v1/compactions',
+      {
+        schema: {
+          querystring: listQuerySchema.extend({
+            status: z.enum(['running', 'succeeded', 'degraded', 'failed', 'cancelled']).optional(),
+            sessionId: sessionIdSchema.optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const { limit, cursor, status, sessionId } = request.query;
+        const after = cursor ? decodeCursor(cursor) : undefined;
+        if (after === null)
+          throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
+        return listCompactions(deps.db, {
+          tenantId,
+          limit,
+          ...(status ? { status } : {}),
+          ...(sessionId ? { sessionId } : {}),
+          ...(after ? { after } : {}),
+        });
+      },
+    );
+
+    app.get(
+      '/v1/compactions/:compactionId',
+      { schema: { params: compactionParamsSchema } },
+      async (request) => {
+        const compaction = await getCompaction(deps.db, tenantId, request.params.compactionId);
+        if (!compaction) throw notFound(`compaction ${request.params.compactionId}`);
+        return compaction;
+      },
+    );
+
+    app.post(
+      '/v1/compactions/:compactionId/replay',
+      { schema: { params: compactionParamsSchema } },
+      async (request, reply) => {
+        const original = await getCompactionRow(deps.db, tenantId, request.params.compactionId);
+        if (!original) throw notFound(`compaction ${request.params.compactionId}`);
+        if (!REPLAYABLE.has(original.status)) {
+          throw new ApiError(
+            409,
+            'not_replayable',
+            `compaction ${original.id} is ${original.status}; only failed, degraded or cancelled compactions are replayed`,
+          );
+        }
+        const handle = deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, original.sessionId));
+        let result: CompactResult;
+        try {
+          result = await handle.executeUpdate(compactUpdate, {
+            args: [
+              {
+                replayOf: {
+                  compactionId: original.id,
+                  fromSeq: original.fromSeq,
+                  toSeq: original.toSeq,
+                  previousCompactionId: original.previousCompactionId,
+                  tokens: await sumRangeTokens(
+                    deps.db,
+                    tenantId,
+                    original.sessionId,
+                    original.fromSeq,
+                    original.toSeq,
+                  ),
+                },
+                detach: true,
+              },
+            ],
+          });
+        } catch (failure) {
+          return workflowError(original.sessionId, failure);
+        }
+        if (result.status === 'nothing') {
+          throw new ApiError(409, 'nothing_to_compact', `nothing to replay: ${result.reason}`);
+        }
+        const compaction = (await getCompaction(deps.db, tenantId, result.compactionId)) ?? {
+          id: result.compactionId,
+          sessionId: original.sessionId,
+          trigger: 'replay',
+          status: 'running',
+          replayOf: original.id,
+        };
+        return reply.status(202).send({ compaction });
+      },
+    );
+  };
+}
