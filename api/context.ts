@@ -1,6 +1,7 @@
 /** What every route needs, injected by whoever builds the API (the CLI, or a test). */
 import type { Client } from '@temporalio/client';
 import type { Database } from '../db/client.js';
+import type { ApiMetrics } from './metrics.js';
 
 export interface ApiDeps {
   db: Database;
@@ -11,4 +12,6 @@ export interface ApiDeps {
   temporalTimeoutMs?: number;
   /** Dependency checks for /readyz. */
   readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
+  /** The API instance's Prometheus metrics; set by `buildApi`. */
+  metrics?: ApiMetrics;
 }

@@ -5,7 +5,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './context.js';
+import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
+import { createApiMetrics, registerMetrics } from './metrics.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -26,6 +28,11 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Both record routes as they are added: before every route.
+  const metrics = createApiMetrics();
+  registerMetrics(app, deps.db, metrics);
+  await registerDocs(app);
+  const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -40,9 +47,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
       .send({ status: ready ? 'ready' : 'unavailable', database, temporal });
   });
 
-  await app.register(turnRoutes(deps));
-  await app.register(sessionRoutes(deps));
-  await app.register(contextRoutes(deps));
-  await app.register(compactionRoutes(deps));
+  await app.register(turnRoutes(routeDeps));
+  await app.register(sessionRoutes(routeDeps));
+  await app.register(contextRoutes(routeDeps));
+  await app.register(compactionRoutes(routeDeps));
   return app;
 }

@@ -18,8 +18,15 @@ const VIEW_KEYS: Array<keyof SessionView> = [
   'workflowId',
 ];
 
-/** The view persisted by the session workflow, or the starting view before its first write. */
-export function sessionViewOf(row: SessionRow): SessionView {
+/** The session view plus what the API itself knows: the whole transcript's size. */
+export type ApiSessionView = SessionView & { transcript: { messages: number; tokens: number } };
+
+/** The view persisted by the session workflow (or the starting view before its first write). */
+export function sessionViewOf(row: SessionRow): ApiSessionView {
+  return { ...workflowViewOf(row), transcript: { messages: row.lastSeq, tokens: row.transcriptTokens } };
+}
+
+function workflowViewOf(row: SessionRow): SessionView {
   if (row.view) {
     // jsonb does not keep key order; answer in the documented order.
     const stored = row.view as SessionView;

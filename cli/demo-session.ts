@@ -41,6 +41,7 @@ export function demoSession(turns: number): DemoTurn[] {
     const ask = ASKS[t % ASKS.length]!;
     const callRead = `call_${t}_read`;
     const callTest = `call_${t}_test`;
+    const callEdit = `call_${t}_edit`;
     const failing = t % 4 === 3;
     const messages: Message[] = [
       { role: 'user', content: `${ask} (step ${t + 1})` },
@@ -57,6 +58,25 @@ export function demoSession(turns: number): DemoTurn[] {
         toolCallId: callRead,
         toolName: 'read',
         content: [{ type: 'text', text: fileBody(file, t, 40 + (t % 7) * 30) }],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: `Applying the change to ${file}.` },
+          {
+            type: 'toolCall',
+            id: callEdit,
+            name: 'edit',
+            arguments: { path: file, oldText: `step${t}_0`, newText: `step${t}_0_v2` },
+          },
+        ],
+        stopReason: 'toolUse',
+      },
+      {
+        role: 'toolResult',
+        toolCallId: callEdit,
+        toolName: 'edit',
+        content: [{ type: 'text', text: `Edited ${file}.` }],
       },
       {
         role: 'assistant',

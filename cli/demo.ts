@@ -1,11 +1,13 @@
 /**
  * `molt demo`: an ephemeral stack (in-memory Temporal dev server, embedded PGlite in a temporary
- * directory) and a bundled agent session played through the HTTP API, printing the session as
- * it grows.
+ * directory, worker, API) and a bundled long agent session played through the HTTP API. It then
+ * tells the session's story: the thresholds crossed, every compaction, the summary with its TODOs,
+ * files and tool failures, and the tokens saved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SingleBar } from 'cli-progress';
 import type { MoltConfig } from './config.js';
 import { demoSession } from './demo-session.js';
 import { startStack } from './dev.js';
@@ -15,10 +17,48 @@ export interface DemoOptions {
   contextWindowTokens?: number;
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body;
+export const DEMO_TURNS = 40;
+export const DEMO_WINDOW_TOKENS = 32_000;
+/** How long the demo waits for the workflow to apply a turn or finish a compaction. */
+const SETTLE_TIMEOUT_MS = 60_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are printed field by field
+type Json = Record<string, any>;
+
+class DemoApi {
+  constructor(private readonly baseUrl: string) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<Json> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Json;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  /** Polls until `done` holds: the workflow applies turns and compactions in the background. */
+  async until(path: string, done: (value: Json) => boolean): Promise<Json> {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    for (;;) {
+      const value = await this.call('GET', path);
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`GET ${path} did not settle within ${SETTLE_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const num = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US');
+
+function indent(text: string, prefix = '    '): string {
+  return text
+    .split('\n')
+    .map((line) => `${prefix}${line}`)
+    .join('\n');
 }
 
 export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {}): Promise<void> {
@@ -30,47 +70,134 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     MOLT_LOG_LEVEL: 'warn',
   };
   const log = (line: string) => console.error(line);
-  console.log('molt demo: starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
+  console.log('molt demo — starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
   const stack = await startStack(config, { persistent: false, ui: false, log });
   try {
+    const api = new DemoApi(stack.apiUrl);
     const sessionId = `demo-${Date.now().toString(36)}`;
-    const turns = demoSession(options.turns ?? 12);
-    const window = options.contextWindowTokens ?? 32_000;
-    console.log(`API ${stack.apiUrl}; session ${sessionId}; context window ${window} tokens\n`);
+    const turns = demoSession(options.turns ?? DEMO_TURNS);
+    const window = options.contextWindowTokens ?? DEMO_WINDOW_TOKENS;
+    console.log(`API ${stack.apiUrl} · session ${sessionId} · context window ${num(window)} tokens`);
+    console.log(
+      `Summarizer: ${process.env.MOLT_LLM_PROVIDER || 'extractive'} · playing ${turns.length} agent turns…\n`,
+    );
+
+    const events: string[] = [];
+    let previous: Json | null = null;
+    const bar = new SingleBar({
+      format: '  {bar} {value}/{total} turns · live {live} tokens ({ratio} of the window)',
+      barsize: 30,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5_000,
+    });
+    bar.start(turns.length, 0, { live: 0, ratio: '0.0%' });
     for (const [i, turn] of turns.entries()) {
-      await json(
-        await fetch(`${stack.apiUrl}/v1/sessions/${sessionId}/turns`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...turn, contextWindowTokens: window }),
-        }),
-      );
-      const lastSeq = (i + 1) * turn.messages.length;
-      const view = await waitForView(stack.apiUrl, sessionId, lastSeq);
-      const ratio = Number(view.ratio);
+      const posted = await api.call('POST', `/v1/sessions/${sessionId}/turns`, {
+        ...turn,
+        contextWindowTokens: window,
+      });
+      const view = await api.until(`/v1/sessions/${sessionId}`, (v) => v.lastSeq >= posted.turn.toSeq);
+      events.push(...describeChange(i + 1, previous, view));
+      previous = view;
+      bar.update(i + 1, { live: num(view.liveTokens), ratio: pct(view.ratio) });
+    }
+    bar.stop();
+
+    // Let the last background compaction finish before telling the story.
+    const settled = await api.until(`/v1/sessions/${sessionId}`, (v) => v.upload?.status !== 'running');
+    events.push(...describeChange(turns.length, previous, settled));
+
+    console.log('\n▌ Thresholds crossed');
+    console.log(events.length > 0 ? events.map((e) => `  ${e}`).join('\n') : '  (none: try more turns)');
+
+    const list = await api.call(
+      'GET',
+      `/v1/compactions?sessionId=${encodeURIComponent(sessionId)}&limit=200`,
+    );
+    const compactions: Json[] = [];
+    for (const item of [...list.items].reverse()) {
+      compactions.push(await api.call('GET', `/v1/compactions/${encodeURIComponent(item.id)}`));
+    }
+    console.log('\n▌ Compactions');
+    for (const c of compactions) {
+      const levels = c.chunks.map((chunk: Json) => chunk.level ?? '-').join(',');
       console.log(
-        `turn ${String(i + 1).padStart(3)}  seq ≤ ${String(view.lastSeq).padStart(4)}  live ${String(view.liveTokens).padStart(6)} tokens  ${(ratio * 100).toFixed(1).padStart(5)}% of the window`,
+        `  ${c.trigger.padEnd(9)} seq ${c.fromSeq}–${c.toSeq}  ${num(c.tokensBefore)} → ${num(c.tokensAfter)} tokens  ` +
+          `${c.chunks.length} chunk(s) [levels ${levels}]  ${c.status}`,
       );
     }
-    const final = await json(await fetch(`${stack.apiUrl}/v1/sessions/${sessionId}`));
-    console.log(`\nfinal session view:\n${JSON.stringify(final, null, 2)}`);
+
+    const latest = compactions.filter((c) => c.summary).at(-1);
+    if (latest) {
+      console.log(`\n▌ The summary in force (${latest.id})`);
+      const text: string = latest.summary;
+      const shown =
+        text.length > 2_400 ? `${text.slice(0, 2_400)}\n… (${num(text.length)} chars in all)` : text;
+      console.log(indent(shown));
+      console.log('\n▌ TODOs');
+      console.log(
+        latest.todos.length > 0
+          ? latest.todos.map((t: Json) => `  [${t.status === 'done' ? 'x' : ' '}] ${t.text}`).join('\n')
+          : '  (none)',
+      );
+      console.log('\n▌ Files');
+      console.log(`  read:       ${latest.files.read.join(', ') || '(none)'}`);
+      console.log(`  modified:   ${latest.files.modified.join(', ') || '(none)'}`);
+      console.log(`  referenced: ${latest.files.referenced.slice(0, 8).join(', ') || '(none)'}`);
+      console.log('\n▌ Tool failures');
+      console.log(
+        latest.toolFailures.length > 0
+          ? latest.toolFailures
+              .map((f: Json) => `  ${f.toolName}${f.meta ? ` (${f.meta})` : ''}: ${f.summary}`)
+              .join('\n')
+          : '  (none)',
+      );
+    }
+
+    const context = await api.call('GET', `/v1/sessions/${sessionId}/context`);
+    const transcriptTokens: number = settled.transcript.tokens;
+    console.log('\n▌ Tokens');
+    console.log(`  whole transcript (kept in PostgreSQL)   ${num(transcriptTokens)}`);
+    console.log(`  context the agent sends next           ${num(context.estimatedTokens)}`);
+    console.log(
+      `  saved on the next call                 ${num(transcriptTokens - context.estimatedTokens)} ` +
+        `(${pct(1 - context.estimatedTokens / Math.max(1, transcriptTokens))})`,
+    );
+    console.log(
+      `\nOperators: GET ${stack.apiUrl}/v1/sessions/${sessionId}/history shows the Temporal history of ` +
+        `the session and its ${compactions.length} compaction(s).`,
+    );
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Polls the session view until the workflow has applied `lastSeq` (eventual consistency). */
-async function waitForView(
-  apiUrl: string,
-  sessionId: string,
-  lastSeq: number,
-): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const view = await json(await fetch(`${apiUrl}/v1/sessions/${sessionId}`));
-    if (Number(view.lastSeq) >= lastSeq) return view;
-    if (Date.now() > deadline) throw new Error(`session view did not reach seq ${lastSeq} within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** Lines for what changed between two views of the session. */
+function describeChange(turn: number, before: Json | null, after: Json): string[] {
+  const lines: string[] = [];
+  const at = `turn ${String(turn).padStart(3)}`;
+  const now = `(live context now ${pct(after.ratio)})`;
+  const upload = after.upload;
+  const previousUpload = before?.upload;
+  if (upload && upload.compactionId !== previousUpload?.compactionId) {
+    lines.push(
+      `${at}  ≥ ${pct(after.thresholds.upload)}: background compaction of seq ${upload.fromSeq}–${upload.toSeq} started; the turn did not wait ${now}`,
+    );
   }
+  if (upload?.forced && !(previousUpload?.compactionId === upload.compactionId && previousUpload.forced)) {
+    lines.push(
+      `${at}  ≥ ${pct(after.thresholds.force)}: seq ${upload.fromSeq}–${upload.toSeq} cleaned out of the live context before its summary was ready ${now}`,
+    );
+  }
+  if (after.summary && after.summary.compactionId !== before?.summary?.compactionId) {
+    lines.push(
+      `${at}  summary of seq ≤ ${after.summary.toSeq} in force: ${num(after.summary.tokens)} tokens ${now}`,
+    );
+  }
+  if (after.breaker.state !== (before?.breaker.state ?? 'closed')) {
+    lines.push(`${at}  circuit breaker ${after.breaker.state}: ${after.breaker.lastError ?? ''}`);
+  }
+  return lines;
 }

@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import { LlmConfigError } from '../llm/config.js';
 import { ConfigError, loadConfig } from './config.js';
+import { registerOperatorCommands } from './operator.js';
 
 function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
@@ -110,5 +111,7 @@ program
     await writeWorkflowBundle(options.out);
     console.log(`workflow bundle written to ${options.out}`);
   });
+
+registerOperatorCommands(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -40,6 +40,8 @@ export const sessions = pgTable(
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     /** Highest seq stored for this session; new turns take the following ones. */
     lastSeq: integer('last_seq').notNull().default(0),
+    /** Estimated tokens of every message ever stored for the session (what compaction saves on). */
+    transcriptTokens: bigint('transcript_tokens', { mode: 'number' }).notNull().default(0),
     view: jsonb('view'),
     /** Monotonic version of `view`; an older write never overwrites a newer one. */
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),

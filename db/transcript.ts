@@ -129,6 +129,7 @@ export async function appendTurn(
       .update(sessions)
       .set({
         lastSeq: Math.max(session.lastSeq, toSeq),
+        transcriptTokens: session.transcriptTokens + input.tokens.reduce((a, b) => a + b, 0),
         contextWindowTokens,
         ...(input.settings ? { settings: { ...(session.settings as object), ...input.settings } } : {}),
         // An assistant message means the agent just called its LLM: the prompt cache is warm (§4).

@@ -120,6 +120,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if (error instanceof ApiError) throw error;
           throw unavailable('the database', error);
         }
+        deps.metrics?.turns.inc({ outcome: result.outcome });
         if (result.outcome === 'conflict') {
           throw new ApiError(
             409,

@@ -29,6 +29,33 @@ export const MAX_TIMELINE_LINES = 60;
 /** An earlier summary folded into this digest is cut to this many chars. */
 export const MAX_PREVIOUS_SUMMARY_CHARS = 4_000;
 
+const SUMMARY_HEADER_LINES = new Set(['<summary>', '</summary>', 'Summary:', 'Conversation summary:']);
+
+/**
+ * An earlier digest as it is folded in: without its own headers and without the summary *it*
+ * folded in, so rolling compactions keep one level of history instead of nesting ever deeper.
+ * (The TODOs persist across compactions in their own table and section.)
+ */
+export function flattenPreviousSummary(summary: string): string {
+  const out: string[] = [];
+  let skipDeeperThan = -1;
+  for (const line of summary.split(/\r?\n/)) {
+    const depth = line.length - line.trimStart().length;
+    if (skipDeeperThan >= 0) {
+      if (line.trim() === '' || depth > skipDeeperThan) continue;
+      skipDeeperThan = -1;
+    }
+    const trimmed = line.trim();
+    if (SUMMARY_HEADER_LINES.has(trimmed)) continue;
+    if (trimmed === '- Earlier summary:') {
+      skipDeeperThan = depth;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n').trim();
+}
+
 function item(text: string): string {
   return capText(collapseWhitespace(text), MAX_DIGEST_ITEM_CHARS);
 }
@@ -92,7 +119,7 @@ export function buildExtractiveDigest(
     `- Scope: ${valid.length} earlier messages compacted (user=${count('user')}, assistant=${count('assistant')}, toolResult=${count('toolResult')}).`,
   ];
 
-  const previous = options.previousSummary?.trim();
+  const previous = options.previousSummary ? flattenPreviousSummary(options.previousSummary) : '';
   if (previous) {
     lines.push('- Earlier summary:');
     for (const line of capText(previous, MAX_PREVIOUS_SUMMARY_CHARS).split('\n')) {

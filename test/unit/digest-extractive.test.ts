@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildExtractiveDigest, MAX_DIGEST_ITEM_CHARS, MAX_TIMELINE_LINES } from '../../context/index.js';
+import {
+  buildExtractiveDigest,
+  flattenPreviousSummary,
+  MAX_DIGEST_ITEM_CHARS,
+  MAX_TIMELINE_LINES,
+} from '../../context/index.js';
 import { assistant, assistantWithCalls, call, thinking, toolResult, user } from './factories.js';
 
 const SESSION = [
@@ -71,7 +76,7 @@ describe('buildExtractiveDigest', () => {
 
   it('folds in the previous summary', () => {
     expect(buildExtractiveDigest(SESSION, { previousSummary: 'Summary:\nEarlier we set up CI.' })).toContain(
-      '- Earlier summary:\n  Summary:\n  Earlier we set up CI.',
+      '- Earlier summary:\n  Earlier we set up CI.',
     );
   });
 
@@ -88,5 +93,26 @@ describe('buildExtractiveDigest', () => {
     expect(() =>
       buildExtractiveDigest([null, { role: 'assistant', content: [null] }] as never[]),
     ).not.toThrow();
+  });
+});
+
+describe('flattenPreviousSummary', () => {
+  it('drops the headers and the summary the previous digest had folded in, so nesting stays one level deep', () => {
+    const previous = [
+      'Summary:',
+      'Conversation summary:',
+      '- Scope: 6 earlier messages compacted (user=2, assistant=2, toolResult=2).',
+      '- Earlier summary:',
+      '  - Scope: 4 earlier messages compacted.',
+      '  - Earlier summary:',
+      '    - Scope: 2 earlier messages compacted.',
+      '- Tools used: exec.',
+    ].join('\n');
+    expect(flattenPreviousSummary(previous)).toBe(
+      [
+        '- Scope: 6 earlier messages compacted (user=2, assistant=2, toolResult=2).',
+        '- Tools used: exec.',
+      ].join('\n'),
+    );
   });
 });

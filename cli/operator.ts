@@ -1,0 +1,289 @@
+/**
+ * The operator verbs (CONTRACT.md §4): `molt sessions`, `molt compactions`, `molt breaker reset`,
+ * `molt history`. They talk to a running API over HTTP (MOLT_API_URL, MOLT_API_KEY) and print
+ * tables, or the API's JSON with --json.
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { z } from 'zod';
+import { ConfigError } from './config.js';
+import {
+  compactionListSchema,
+  compactionSchema,
+  historySchema,
+  renderCompaction,
+  renderCompactionList,
+  renderHistory,
+  renderReplay,
+  renderSession,
+  renderSessionList,
+  replaySchema,
+  sessionListSchema,
+  sessionViewSchema,
+} from './format.js';
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
+
+/** History of a long session and its compactions can take a while to read from Temporal. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const operatorEnvSchema = z.object({
+  MOLT_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://127.0.0.1:8420' })
+      .default(DEFAULT_API_URL),
+  ),
+  MOLT_API_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as a Bearer token)')
+      .optional(),
+  ),
+});
+
+export type OperatorEnv = z.infer<typeof operatorEnvSchema>;
+
+export function loadOperatorEnv(env: NodeJS.ProcessEnv = process.env): OperatorEnv {
+  const parsed = operatorEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The API answered with an error: its message, verbatim, is what the operator sees. */
+export class ApiAnswerError extends Error {
+  override name = 'ApiAnswerError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export interface OperatorClient {
+  get(path: string, query?: Record<string, string | number | undefined>): Promise<unknown>;
+  post(path: string): Promise<unknown>;
+}
+
+export function createOperatorClient(env: OperatorEnv): OperatorClient {
+  // A trailing slash keeps a path prefix (an API behind a proxy at /molt) when joining.
+  const base = new URL(env.MOLT_API_URL.endsWith('/') ? env.MOLT_API_URL : `${env.MOLT_API_URL}/`);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (env.MOLT_API_KEY) headers.authorization = `Bearer ${env.MOLT_API_KEY}`;
+
+  async function call(method: 'GET' | 'POST', path: string, query = {}): Promise<unknown> {
+    const url = new URL(path.replace(/^\//, ''), base);
+    for (const [key, value] of Object.entries(query as Record<string, string | number | undefined>)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    let response: Response;
+    try {
+      // No body on POST: every operator POST is an action on the resource in its path.
+      response = await fetch(url, { method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw unreachable(base, error);
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok) {
+      const parsed = apiErrorSchema.safeParse(body);
+      if (parsed.success) {
+        const { code, message } = parsed.data.error;
+        throw new ApiAnswerError(`${message} (HTTP ${response.status} ${code})`, response.status, code);
+      }
+      throw new ApiAnswerError(
+        `${method} ${url.pathname} answered HTTP ${response.status} ${response.statusText}`.trimEnd(),
+        response.status,
+        undefined,
+      );
+    }
+    if (body === undefined) {
+      throw new Error(`${method} ${url.pathname} answered HTTP ${response.status} without JSON`);
+    }
+    return body;
+  }
+
+  return { get: (path, query) => call('GET', path, query), post: (path) => call('POST', path) };
+}
+
+function unreachable(base: URL, error: unknown): Error {
+  const where = base.href.replace(/\/$/, '');
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return new Error(`the molt API at ${where} did not answer within ${REQUEST_TIMEOUT_MS / 1_000} s`);
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new Error(
+    `cannot reach the molt API at ${where} (${reason}); is \`molt dev\` or \`molt api\` running? ` +
+      'MOLT_API_URL sets the address',
+  );
+}
+
+/** Parses an answer before a table reads it; the message names the field that did not match. */
+function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(
+    `unexpected answer for ${what} (is the API another version?): ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+  );
+}
+
+const segment = encodeURIComponent;
+
+interface OutputOptions {
+  json?: boolean;
+}
+
+/** Prints the API's JSON as it came, or the table built from the parsed answer. */
+function print<T>(
+  body: unknown,
+  options: OutputOptions,
+  schema: z.ZodType<T>,
+  what: string,
+  render: (answer: T) => string,
+) {
+  if (options.json) {
+    console.log(JSON.stringify(body, null, 2));
+    return;
+  }
+  console.log(render(expectAnswer(schema, body, what)));
+}
+
+const jsonOption = () => new Option('--json', 'print the API answer as JSON');
+const limitOption = () =>
+  new Option('--limit <n>', 'items per page (1–200, default 50)').argParser((value) => {
+    if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError('must be a positive integer.');
+    return Number.parseInt(value, 10);
+  });
+const cursorOption = () =>
+  new Option('--cursor <cursor>', 'the page after this cursor (printed under a list)');
+
+export function registerOperatorCommands(program: Command): void {
+  const client = () => createOperatorClient(loadOperatorEnv());
+
+  const sessions = program.command('sessions').description('list and inspect sessions (through the API)');
+  sessions
+    .command('list')
+    .description('sessions, newest first')
+    .addOption(
+      new Option('--breaker <state>', 'only sessions whose breaker is in this state').choices([
+        'open',
+        'closed',
+      ]),
+    )
+    .addOption(limitOption())
+    .addOption(cursorOption())
+    .addOption(jsonOption())
+    .action(async (options: OutputOptions & { breaker?: string; limit?: number; cursor?: string }) => {
+      const body = await client().get('/v1/sessions', {
+        breaker: options.breaker,
+        limit: options.limit,
+        cursor: options.cursor,
+      });
+      print(body, options, sessionListSchema, 'GET /v1/sessions', renderSessionList);
+    });
+  sessions
+    .command('show')
+    .description("a session's view: window, live tokens, summary, upload, breaker")
+    .argument('<sessionId>')
+    .addOption(jsonOption())
+    .action(async (sessionId: string, options: OutputOptions) => {
+      const body = await client().get(`/v1/sessions/${segment(sessionId)}`);
+      print(body, options, sessionViewSchema, 'GET /v1/sessions/{sessionId}', renderSession);
+    });
+
+  const compactions = program
+    .command('compactions')
+    .description('list, inspect and replay compactions (through the API)');
+  compactions
+    .command('list')
+    .description('compaction attempts, newest first')
+    .addOption(
+      new Option('--status <status>', 'only compactions with this status').choices([
+        'running',
+        'succeeded',
+        'degraded',
+        'failed',
+        'cancelled',
+      ]),
+    )
+    .addOption(new Option('--session <sessionId>', "only this session's compactions"))
+    .addOption(limitOption())
+    .addOption(cursorOption())
+    .addOption(jsonOption())
+    .action(
+      async (
+        options: OutputOptions & { status?: string; session?: string; limit?: number; cursor?: string },
+      ) => {
+        const body = await client().get('/v1/compactions', {
+          status: options.status,
+          sessionId: options.session,
+          limit: options.limit,
+          cursor: options.cursor,
+        });
+        print(body, options, compactionListSchema, 'GET /v1/compactions', renderCompactionList);
+      },
+    );
+  compactions
+    .command('show')
+    .description('one compaction in full: summary, TODOs, files, tool failures, chunks')
+    .argument('<compactionId>')
+    .addOption(jsonOption())
+    .action(async (compactionId: string, options: OutputOptions) => {
+      const body = await client().get(`/v1/compactions/${segment(compactionId)}`);
+      print(body, options, compactionSchema, 'GET /v1/compactions/{id}', renderCompaction);
+    });
+  compactions
+    .command('replay')
+    .description("start a new attempt over a failed, degraded or cancelled compaction's range")
+    .argument('<compactionId>')
+    .addOption(jsonOption())
+    .action(async (compactionId: string, options: OutputOptions) => {
+      const body = await client().post(`/v1/compactions/${segment(compactionId)}/replay`);
+      print(body, options, replaySchema, 'POST /v1/compactions/{id}/replay', renderReplay);
+    });
+
+  program
+    .command('breaker')
+    .description("a session's compaction circuit breaker (through the API)")
+    .command('reset')
+    .description("close a session's breaker so compactions start again")
+    .argument('<sessionId>')
+    .addOption(jsonOption())
+    .action(async (sessionId: string, options: OutputOptions) => {
+      const body = await client().post(`/v1/sessions/${segment(sessionId)}/breaker/reset`);
+      print(body, options, sessionViewSchema, 'POST /v1/sessions/{sessionId}/breaker/reset', (view) => {
+        // The API waits a few seconds for the workflow to apply the reset; say so if it has not yet.
+        const note =
+          view.breaker.state === 'closed'
+            ? 'breaker closed'
+            : 'reset sent; the workflow has not applied it yet (check with molt sessions show)';
+        return `${note}\n\n${renderSession(view)}`;
+      });
+    });
+
+  program
+    .command('history')
+    .description("the Temporal history of a session's workflow runs and its compactions (through the API)")
+    .argument('<sessionId>')
+    .addOption(jsonOption())
+    .action(async (sessionId: string, options: OutputOptions) => {
+      const body = await client().get(`/v1/sessions/${segment(sessionId)}/history`);
+      print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', renderHistory);
+    });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "transcript_tokens" bigint DEFAULT 0 NOT NULL;
