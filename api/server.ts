@@ -28,10 +28,10 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Both record routes as they are added: before every route.
+  // Docs and metrics record routes as they are added: before every other route.
+  await registerDocs(app);
   const metrics = createApiMetrics();
   registerMetrics(app, deps.db, metrics);
-  await registerDocs(app);
   const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -14,7 +14,7 @@ export interface Column<Row> {
   align?: 'left' | 'right';
 }
 
-/** Characters, not UTF-16 units: `→` and `…` take one column. */
+/** Code points, not UTF-16 units: a character outside the BMP (`𝑥`) takes one column, not two. */
 const widthOf = (text: string) => [...text].length;
 
 /** One line per cell: a newline in a value would break the columns. */
@@ -58,6 +58,9 @@ export function indent(text: string, by = '  '): string {
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** `1 failure`, `3 failures`. */
+export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
@@ -206,7 +209,7 @@ export type HistoryAnswer = z.infer<typeof historySchema>;
 
 function breakerText(breaker: SessionViewAnswer['breaker']): string {
   if (breaker.state !== 'open') return breaker.state;
-  return `${breaker.halfOpen ? 'half-open' : 'open'} (${breaker.consecutiveFailures} failures)`;
+  return `${breaker.halfOpen ? 'half-open' : 'open'} (${plural(breaker.consecutiveFailures, 'failure')})`;
 }
 
 function compactionCounts(counts: SessionViewAnswer['compactions']): string {
@@ -258,7 +261,7 @@ export function renderSession(view: SessionViewAnswer): string {
     ],
     [
       'breaker',
-      `${breakerText(breaker)}, ${breaker.consecutiveFailures} consecutive failures` +
+      `${breakerText(breaker)}, ${plural(breaker.consecutiveFailures, 'consecutive failure')}` +
         (breaker.lastError ? `\nlast error: ${breaker.lastError}` : ''),
     ],
     ['compactions', compactionCounts(view.compactions)],
@@ -355,7 +358,11 @@ export function renderCompaction(c: CompactionAnswer): string {
         ? indent(
             formatTable(
               [
-                { header: 'CHUNK', value: (k: CompactionAnswer['chunks'][number]) => String(k.index) },
+                {
+                  header: 'CHUNK',
+                  value: (k: CompactionAnswer['chunks'][number]) => String(k.index),
+                  align: 'right',
+                },
                 { header: 'SEQS', value: (k) => `${k.fromSeq}–${k.toSeq}`, align: 'right' },
                 {
                   header: 'TOKENS',
@@ -401,10 +408,15 @@ export function renderHistory(history: HistoryAnswer): string {
       const header = `${run.workflowId}  run ${run.runId}  ${run.status}  (${run.events.length} events)`;
       const events = formatTable(
         [
-          { header: 'EVENT', value: (e: HistoryAnswer['runs'][number]['events'][number]) => String(e.id) },
+          {
+            header: 'EVENT',
+            value: (e: HistoryAnswer['runs'][number]['events'][number]) => String(e.id),
+            align: 'right',
+          },
           { header: 'TIME (UTC)', value: (e) => formatTimestamp(e.time, { ms: true }) },
           { header: 'TYPE', value: (e) => e.type },
-          { header: 'SUMMARY', value: (e) => e.summary },
+          // Events with nothing to add are summarised by their type; do not print it twice.
+          { header: 'SUMMARY', value: (e) => (e.summary === e.type ? '' : e.summary) },
         ],
         run.events,
       );

@@ -69,8 +69,11 @@ export class ApiAnswerError extends Error {
 
 const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
+/** Query parameters; an undefined one is left out. */
+type Query = Record<string, string | number | undefined>;
+
 export interface OperatorClient {
-  get(path: string, query?: Record<string, string | number | undefined>): Promise<unknown>;
+  get(path: string, query?: Query): Promise<unknown>;
   post(path: string): Promise<unknown>;
 }
 
@@ -80,9 +83,9 @@ export function createOperatorClient(env: OperatorEnv): OperatorClient {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (env.MOLT_API_KEY) headers.authorization = `Bearer ${env.MOLT_API_KEY}`;
 
-  async function call(method: 'GET' | 'POST', path: string, query = {}): Promise<unknown> {
+  async function call(method: 'GET' | 'POST', path: string, query: Query = {}): Promise<unknown> {
     const url = new URL(path.replace(/^\//, ''), base);
-    for (const [key, value] of Object.entries(query as Record<string, string | number | undefined>)) {
+    for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     let response: Response;
