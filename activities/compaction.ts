@@ -66,6 +66,16 @@ export interface CompactionDeps {
   concurrency: number;
 }
 
+/** A compaction's identity and range, as its later steps receive them. */
+export interface CompactionRange {
+  compactionId: string;
+  tenantId: string;
+  sessionId: string;
+  fromSeq: number;
+  toSeq: number;
+  previousCompactionId: string | null;
+}
+
 export interface ChunkPlan {
   index: number;
   fromSeq: number;
@@ -310,17 +320,13 @@ export function compactionActivities(deps: CompactionDeps) {
      * Merges the chunk summaries into the compaction's body (LLM merge + one corrective retry when
      * the quality check fails), or builds the extractive digest of the whole range.
      */
-    async mergeCompaction(input: {
-      compactionId: string;
-      tenantId: string;
-      sessionId: string;
-      fromSeq: number;
-      toSeq: number;
-      previousCompactionId: string | null;
-      instructions?: string;
-      /** The LLM merge failed for good: join the partial summaries as they are. */
-      concatenate?: boolean;
-    }): Promise<{ merged: true }> {
+    async mergeCompaction(
+      input: CompactionRange & {
+        instructions?: string;
+        /** The LLM merge failed for good: join the partial summaries as they are. */
+        concatenate?: boolean;
+      },
+    ): Promise<{ merged: true }> {
       const [row] = await db.select().from(compactions).where(eq(compactions.id, input.compactionId));
       if (row?.mergedBody) return { merged: true };
       const chunks = await db
@@ -375,14 +381,7 @@ export function compactionActivities(deps: CompactionDeps) {
      * compaction), files, tool failures and TODOs (status kept across compactions), then the
      * compaction's final status. A summary that is not smaller than what it replaces fails.
      */
-    async persistCompaction(input: {
-      compactionId: string;
-      tenantId: string;
-      sessionId: string;
-      fromSeq: number;
-      toSeq: number;
-      previousCompactionId: string | null;
-    }): Promise<CompactionResult> {
+    async persistCompaction(input: CompactionRange): Promise<CompactionResult> {
       const finished = await storedResult(input.compactionId);
       if (finished) return finished;
 

@@ -437,20 +437,30 @@ function markRange(
     previousBoundarySeq: state.boundarySeq,
     cleaned: [],
   };
-  const command: StartCompactionCommand = {
-    type: 'startCompaction',
-    compactionId,
-    sessionId: state.sessionId,
-    attempt,
-    trigger,
-    fromSeq: cut.fromSeq,
-    toSeq: cut.toSeq,
-    tokens: cut.tokens,
+  const command = startCommand(state, upload, {
     previousCompactionId: state.summary?.compactionId ?? null,
     replacesTokens: cut.tokens + (state.summary?.tokens ?? 0),
+  });
+  return { state: { ...state, upload, attemptCounter: attempt }, command };
+}
+
+function startCommand(
+  state: SessionState,
+  upload: UploadState,
+  folded: { previousCompactionId: string | null; replacesTokens: number },
+): StartCompactionCommand {
+  return {
+    type: 'startCompaction',
+    compactionId: upload.compactionId,
+    sessionId: state.sessionId,
+    attempt: upload.attempt,
+    trigger: upload.trigger,
+    fromSeq: upload.fromSeq,
+    toSeq: upload.toSeq,
+    tokens: upload.tokens,
+    ...folded,
     contextWindowTokens: state.contextWindowTokens,
   };
-  return { state: { ...state, upload, attemptCounter: attempt }, command };
 }
 
 /** Rule 4: the boundary moves past the running compaction's range before its summary exists. */
@@ -908,19 +918,10 @@ export function planReplay(
     previousBoundarySeq: state.boundarySeq,
     cleaned: [],
   };
-  const command: StartCompactionCommand = {
-    type: 'startCompaction',
-    compactionId,
-    sessionId: state.sessionId,
-    attempt,
-    trigger: 'replay',
-    fromSeq: replay.fromSeq,
-    toSeq: replay.toSeq,
-    tokens: replay.tokens,
+  const command = startCommand(state, upload, {
     previousCompactionId: replay.previousCompactionId,
     replacesTokens: replay.tokens,
-    contextWindowTokens: state.contextWindowTokens,
-  };
+  });
   return {
     type: 'started',
     compactionId,
