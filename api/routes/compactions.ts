@@ -96,7 +96,11 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             result.reason === 'empty'
               ? `its range (seq ${original.fromSeq}–${original.toSeq}) is already covered by a newer summary`
               : result.reason;
-          throw new ApiError(409, 'nothing_to_compact', `nothing to replay for compaction ${original.id}: ${why}`);
+          throw new ApiError(
+            409,
+            'nothing_to_compact',
+            `nothing to replay for compaction ${original.id}: ${why}`,
+          );
         }
         const compaction = (await getCompaction(deps.db, tenantId, result.compactionId)) ?? {
           id: result.compactionId,
