@@ -138,8 +138,13 @@ describe('molt sessions', () => {
     const second = await moltJson(['sessions', 'list', '--limit', '1', '--cursor', first.nextCursor]);
     expect(second.items[0].sessionId).not.toBe(first.items[0].sessionId);
 
+    // Other test files create sessions concurrently: check the table's own cursor, not the one above.
     const table = await molt(['sessions', 'list', '--limit', '1']);
-    expect(table.stdout).toContain(`more: molt sessions list --cursor ${first.nextCursor}`);
+    const [, row] = table.stdout.split('\n');
+    const cursor = /^more: molt sessions list --cursor (\S+)$/m.exec(table.stdout)?.[1];
+    expect(cursor).toEqual(expect.any(String));
+    const after = await moltJson(['sessions', 'list', '--limit', '1', '--cursor', cursor!]);
+    expect(row?.startsWith(after.items[0].sessionId)).toBe(false);
 
     const open = await moltJson(['sessions', 'list', '--breaker', 'open', '--limit', '200']);
     expect(open.items.map((s: Json) => s.sessionId)).not.toContain(succeededSession);
