@@ -1,6 +1,7 @@
 /** What every route needs, injected by whoever builds the API (the CLI, or a test). */
 import type { Client } from '@temporalio/client';
 import type { Database } from '../db/client.js';
+import type { AuthMode } from './auth.js';
 import type { ApiMetrics } from './metrics.js';
 
 export interface ApiDeps {
@@ -12,6 +13,8 @@ export interface ApiDeps {
   temporalTimeoutMs?: number;
   /** Dependency checks for /readyz. */
   readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
+  /** `required` (default when any key exists) or `open` (no keys: every request is the default tenant's operator). */
+  auth?: AuthMode;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
 }

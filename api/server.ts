@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
@@ -32,6 +33,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerDocs(app);
   const metrics = createApiMetrics();
   registerMetrics(app, deps.db, metrics);
+  registerAuth(app, deps.db, deps.auth ?? 'open');
   const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -38,6 +38,11 @@ export const configSchema = z.object({
     z.coerce.number().int().min(1_000).default(200_000),
   ),
   MOLT_WORKFLOW_BUNDLE: optionalString,
+  /** Creates an operator key for the `default` tenant at start-up if it does not exist. */
+  MOLT_BOOTSTRAP_API_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
 });
 
 export type MoltConfig = z.infer<typeof configSchema>;

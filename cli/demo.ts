@@ -26,12 +26,18 @@ const SETTLE_TIMEOUT_MS = 60_000;
 type Json = Record<string, any>;
 
 class DemoApi {
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string | undefined,
+  ) {}
 
   async call(method: string, path: string, body?: unknown): Promise<Json> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json()) as Json;
@@ -73,7 +79,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
   console.log('molt demo — starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
   const stack = await startStack(config, { persistent: false, ui: false, log });
   try {
-    const api = new DemoApi(stack.apiUrl);
+    const api = new DemoApi(stack.apiUrl, config.MOLT_BOOTSTRAP_API_KEY);
     const sessionId = `demo-${Date.now().toString(36)}`;
     const turns = demoSession(options.turns ?? DEMO_TURNS);
     const window = options.contextWindowTokens ?? DEMO_WINDOW_TOKENS;

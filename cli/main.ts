@@ -102,6 +102,35 @@ program
     process.exit(0);
   });
 
+const keys = program.command('keys').description('API keys (each belongs to a tenant and has a role)');
+keys
+  .command('create')
+  .description(
+    'create an API key and print it once (talks to the database: DATABASE_URL or the embedded PGlite)',
+  )
+  .requiredOption('--tenant <id>', 'the tenant the key belongs to (created if new)')
+  .option('--role <role>', 'agent or operator', 'agent')
+  .option('--name <name>', 'a label for operators')
+  .action(async (options: { tenant: string; role: string; name?: string }) => {
+    const { API_KEY_ROLES, createApiKey } = await import('../db/api-keys.js');
+    const role = API_KEY_ROLES.find((r) => r === options.role);
+    if (!role) throw new ConfigError(`--role: must be one of ${API_KEY_ROLES.join(', ')}`);
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(options.tenant)) {
+      throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
+    }
+    const config = loadConfig();
+    const { openConfiguredDatabase } = await import('./stack.js');
+    const database = await openConfiguredDatabase(config);
+    const created = await createApiKey(database.db, {
+      tenantId: options.tenant,
+      role,
+      ...(options.name ? { name: options.name } : {}),
+    });
+    await database.close();
+    console.log(created.key);
+    console.error(`molt: ${role} key ${created.id} for tenant ${options.tenant}; it is shown only now`);
+  });
+
 program
   .command('bundle-workflows')
   .description('write the pre-built workflow bundle the production worker loads')

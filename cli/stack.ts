@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
+import type { AuthMode } from '../api/auth.js';
 import { buildApi } from '../api/server.js';
+import { countApiKeys, ensureApiKey } from '../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
 import { type LlmConfig, loadLlmConfig } from '../llm/config.js';
@@ -66,6 +68,20 @@ export interface RunningApi {
   app: FastifyInstance;
   url: string;
   client: Client;
+  auth: AuthMode;
+}
+
+/** Keys are required as soon as one exists; MOLT_BOOTSTRAP_API_KEY makes sure one does. */
+export async function resolveAuthMode(config: MoltConfig, database: DatabaseHandle): Promise<AuthMode> {
+  if (config.MOLT_BOOTSTRAP_API_KEY) {
+    await ensureApiKey(database.db, {
+      key: config.MOLT_BOOTSTRAP_API_KEY,
+      tenantId: DEFAULT_TENANT_ID,
+      role: 'operator',
+      name: 'bootstrap (MOLT_BOOTSTRAP_API_KEY)',
+    });
+  }
+  return (await countApiKeys(database.db)) > 0 ? 'required' : 'open';
 }
 
 export async function startApi(
@@ -73,6 +89,7 @@ export async function startApi(
   address: string,
   database: DatabaseHandle,
 ): Promise<RunningApi> {
+  const auth = await resolveAuthMode(config, database);
   const connection = await Connection.connect({ address });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   const app = await buildApi(
@@ -81,6 +98,7 @@ export async function startApi(
       temporal: client,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
+      auth,
       readiness: {
         database: () => database.ping(),
         temporal: async () => {
@@ -97,5 +115,10 @@ export async function startApi(
   );
   app.addHook('onClose', async () => connection.close());
   const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
-  return { app, url, client };
+  if (auth === 'open') {
+    app.log.warn(
+      'no API keys exist: the API is open (every request acts as the default tenant operator); set MOLT_BOOTSTRAP_API_KEY or run `molt keys create`',
+    );
+  }
+  return { app, url, client, auth };
 }

@@ -25,6 +25,27 @@ export const tenants = pgTable('tenants', {
 });
 
 /**
+ * API keys. Only a hash of the key is stored; a key belongs to one tenant and has one role
+ * (`agent`: its own sessions' turns, context, overflow and compaction; `operator`: everything).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    /** sha256 of the key, hex. */
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash)],
+);
+
+/**
  * One row per agent session. `view` is the session view the session workflow persists after
  * every change (CONTRACT.md §2); the API answers from it without asking the workflow.
  */
@@ -249,6 +270,7 @@ export const messageOverrides = pgTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type CompactionRow = typeof compactions.$inferSelect;
 export type ChunkRow = typeof compactionChunks.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

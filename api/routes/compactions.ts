@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
-import { DEFAULT_TENANT_ID, sumRangeTokens } from '../../db/transcript.js';
+import { sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
@@ -15,11 +15,11 @@ const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(30
 const REPLAYABLE = new Set(['failed', 'degraded', 'cancelled']);
 
 export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const tenantId = DEFAULT_TENANT_ID;
   return async (app) => {
     app.get(
       '/v1/compactions',
       {
+        config: { role: 'operator' },
         schema: {
           querystring: listQuerySchema.extend({
             status: z.enum(['running', 'succeeded', 'degraded', 'failed', 'cancelled']).optional(),
@@ -33,7 +33,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (after === null)
           throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
         return listCompactions(deps.db, {
-          tenantId,
+          tenantId: request.auth.tenantId,
           limit,
           ...(status ? { status } : {}),
           ...(sessionId ? { sessionId } : {}),
@@ -44,9 +44,9 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/compactions/:compactionId',
-      { schema: { params: compactionParamsSchema } },
+      { config: { role: 'operator' }, schema: { params: compactionParamsSchema } },
       async (request) => {
-        const compaction = await getCompaction(deps.db, tenantId, request.params.compactionId);
+        const compaction = await getCompaction(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!compaction) throw notFound(`compaction ${request.params.compactionId}`);
         return compaction;
       },
@@ -54,9 +54,9 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/compactions/:compactionId/replay',
-      { schema: { params: compactionParamsSchema } },
+      { config: { role: 'operator' }, schema: { params: compactionParamsSchema } },
       async (request, reply) => {
-        const original = await getCompactionRow(deps.db, tenantId, request.params.compactionId);
+        const original = await getCompactionRow(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!original) throw notFound(`compaction ${request.params.compactionId}`);
         if (!REPLAYABLE.has(original.status)) {
           throw new ApiError(
@@ -65,6 +65,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             `compaction ${original.id} is ${original.status}; only failed, degraded or cancelled compactions are replayed`,
           );
         }
+        const { tenantId } = request.auth;
         const handle = deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, original.sessionId));
         let result: CompactResult;
         try {

@@ -12,7 +12,7 @@ import { buildContinuationMessage } from '../../context/digest/summary.js';
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { sessions, summaries } from '../../db/schema.js';
-import { DEFAULT_TENANT_ID, getSession, readEffectiveMessages } from '../../db/transcript.js';
+import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { notFound } from '../errors.js';
 import { sessionParamsSchema } from '../schemas.js';
@@ -31,7 +31,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/v1/sessions/:sessionId/context',
       { schema: { params: sessionParamsSchema, querystring: contextQuerySchema } },
       async (request) => {
-        const tenantId = DEFAULT_TENANT_ID;
+        const { tenantId } = request.auth;
         const { sessionId } = request.params;
         const row = await getSession(deps.db, tenantId, sessionId);
         if (!row) throw notFound(`session ${sessionId}`);

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, getCompaction } from '../../db/compactions.js';
 import { compactions, type SessionRow, sessions } from '../../db/schema.js';
-import { DEFAULT_TENANT_ID, getSession } from '../../db/transcript.js';
+import { getSession } from '../../db/transcript.js';
 import {
   type CompactResult,
   compactUpdate,
@@ -54,26 +54,26 @@ export function workflowError(sessionId: string, error: unknown): never {
 }
 
 export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const tenantId = DEFAULT_TENANT_ID;
-  const requireSession = async (sessionId: string): Promise<SessionRow> => {
+  const requireSession = async (tenantId: string, sessionId: string): Promise<SessionRow> => {
     const row = await getSession(deps.db, tenantId, sessionId);
     if (!row) throw notFound(`session ${sessionId}`);
     return row;
   };
-  const handleOf = (sessionId: string) =>
+  const handleOf = (tenantId: string, sessionId: string) =>
     deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, sessionId));
 
   return async (app) => {
     app.get(
       '/v1/sessions',
       {
+        config: { role: 'operator' },
         schema: {
           querystring: listQuerySchema.extend({ breaker: z.enum(['open', 'closed']).optional() }),
         },
       },
       async (request) => {
         const { limit, cursor, breaker } = request.query;
-        const conditions: SQL[] = [eq(sessions.tenantId, tenantId)];
+        const conditions: SQL[] = [eq(sessions.tenantId, request.auth.tenantId)];
         if (breaker === 'open') conditions.push(sql`${sessions.view}->'breaker'->>'state' = 'open'`);
         if (breaker === 'closed') {
           conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);
@@ -105,7 +105,7 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/v1/sessions/:sessionId', { schema: { params: sessionParamsSchema } }, async (request) => {
-      return sessionViewOf(await requireSession(request.params.sessionId));
+      return sessionViewOf(await requireSession(request.auth.tenantId, request.params.sessionId));
     });
 
     app.post(
@@ -113,14 +113,14 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       { schema: { params: sessionParamsSchema, body: overflowBodySchema } },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(sessionId);
+        await requireSession(request.auth.tenantId, sessionId);
         const { attemptId, error, autoCompacted } = request.body;
         const text =
           typeof error === 'string'
             ? error
             : `${error.status !== undefined ? `${error.status} ` : ''}${error.message}`;
         try {
-          return await handleOf(sessionId).executeUpdate(reportOverflowUpdate, {
+          return await handleOf(request.auth.tenantId, sessionId).executeUpdate(reportOverflowUpdate, {
             args: [{ attemptId, error: text, ...(autoCompacted !== undefined ? { autoCompacted } : {}) }],
           });
         } catch (failure) {
@@ -134,28 +134,30 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       { schema: { params: sessionParamsSchema, body: compactBodySchema } },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(sessionId);
+        await requireSession(request.auth.tenantId, sessionId);
         let result: CompactResult;
         try {
-          result = await handleOf(sessionId).executeUpdate(compactUpdate, { args: [request.body] });
+          result = await handleOf(request.auth.tenantId, sessionId).executeUpdate(compactUpdate, {
+            args: [request.body],
+          });
         } catch (failure) {
           return workflowError(sessionId, failure);
         }
         if (result.status === 'nothing') {
           throw new ApiError(409, 'nothing_to_compact', `nothing to compact: ${result.reason}`);
         }
-        return (await getCompaction(deps.db, tenantId, result.compactionId)) ?? result;
+        return (await getCompaction(deps.db, request.auth.tenantId, result.compactionId)) ?? result;
       },
     );
 
     app.post(
       '/v1/sessions/:sessionId/breaker/reset',
-      { schema: { params: sessionParamsSchema } },
+      { config: { role: 'operator' }, schema: { params: sessionParamsSchema } },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(sessionId);
+        await requireSession(request.auth.tenantId, sessionId);
         try {
-          const handle = handleOf(sessionId);
+          const handle = handleOf(request.auth.tenantId, sessionId);
           await handle.signal(resetBreakerSignal);
           // Signals apply asynchronously; answer with the state once the workflow has applied it.
           const deadline = Date.now() + 5_000;
@@ -172,14 +174,14 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/sessions/:sessionId/history',
-      { schema: { params: sessionParamsSchema } },
+      { config: { role: 'operator' }, schema: { params: sessionParamsSchema } },
       async (request) => {
         const { sessionId } = request.params;
-        const row = await requireSession(sessionId);
+        const row = await requireSession(request.auth.tenantId, sessionId);
         const compactionRuns = await deps.db
           .select({ workflowId: compactions.workflowId, runId: compactions.runId })
           .from(compactions)
-          .where(and(eq(compactions.tenantId, tenantId), eq(compactions.sessionId, sessionId)))
+          .where(and(eq(compactions.tenantId, request.auth.tenantId), eq(compactions.sessionId, sessionId)))
           .orderBy(compactions.startedAt);
         try {
           return { runs: await readHistory(deps.temporal, row.workflowId, compactionRuns) };

@@ -8,7 +8,7 @@ import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from
 import type { Message } from '../../context/messages.js';
 import type { LiveMessageMeta } from '../../context/session-state.js';
 import { estimateMessageTokens } from '../../context/tokens.js';
-import { appendTurn, DEFAULT_TENANT_ID, getSession } from '../../db/transcript.js';
+import { appendTurn, getSession } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
@@ -47,7 +47,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/v1/sessions/:sessionId/turns',
       { schema: { params: sessionParamsSchema, body: turnBodySchema } },
       async (request, reply) => {
-        const tenantId = DEFAULT_TENANT_ID;
+        const { tenantId } = request.auth;
         const { sessionId } = request.params;
         const body = request.body;
         const workflowId = sessionWorkflowId(tenantId, sessionId);

@@ -1,0 +1,66 @@
+/**
+ * Authentication (CONTRACT.md §2): `Authorization: Bearer <key>`. A key belongs to a tenant and has
+ * a role; every /v1 route sees `request.auth` and scopes its queries to `auth.tenantId`. Operator
+ * routes declare `config: { role: 'operator' }`.
+ *
+ * Mode `open` (no API key exists at all, e.g. `molt dev` on a laptop) treats every request as the
+ * `default` tenant's operator; the process logs that at start-up. Creating any key, or setting
+ * MOLT_BOOTSTRAP_API_KEY, makes keys required.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ApiKeyRole, findApiKey } from '../db/api-keys.js';
+import type { Database } from '../db/client.js';
+import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { ApiError } from './errors.js';
+
+export type AuthMode = 'required' | 'open';
+
+export interface RequestAuth {
+  tenantId: string;
+  role: ApiKeyRole;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+  interface FastifyContextConfig {
+    /** The role a route needs; `agent` (the default) admits operators too. */
+    role?: ApiKeyRole;
+  }
+}
+
+const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator' };
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode): void {
+  app.decorateRequest('auth', null as unknown as RequestAuth);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/')) return;
+    if (mode === 'open') {
+      request.auth = OPEN;
+    } else {
+      const key = bearerOf(request);
+      if (!key) {
+        throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>');
+      }
+      const row = await findApiKey(db, key);
+      if (!row) throw new ApiError(401, 'unauthorized', 'unknown or revoked API key');
+      request.auth = { tenantId: row.tenantId, role: row.role as ApiKeyRole };
+    }
+    const needed = request.routeOptions.config?.role ?? 'agent';
+    if (needed === 'operator' && request.auth.role !== 'operator') {
+      throw new ApiError(
+        403,
+        'forbidden',
+        `${request.method} ${request.routeOptions.url} needs an operator key`,
+      );
+    }
+  });
+}

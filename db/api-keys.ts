@@ -1,0 +1,64 @@
+/**
+ * API keys: created once (the key is shown to its creator only), looked up by their sha256 hash.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { type ApiKeyRow, apiKeys } from './schema.js';
+import { ensureTenant } from './transcript.js';
+
+export const API_KEY_ROLES = ['agent', 'operator'] as const;
+export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** Creates a key for a tenant (creating the tenant if needed) and returns it in the clear, once. */
+export async function createApiKey(
+  db: Database,
+  input: { tenantId: string; role: ApiKeyRole; name?: string },
+): Promise<{ id: string; key: string }> {
+  await ensureTenant(db, input.tenantId);
+  const key = `molt_${randomBytes(24).toString('base64url')}`;
+  const id = randomUUID();
+  await db.insert(apiKeys).values({
+    id,
+    tenantId: input.tenantId,
+    role: input.role,
+    name: input.name ?? `${input.role} key`,
+    keyHash: hashApiKey(key),
+  });
+  return { id, key };
+}
+
+/** Registers a key chosen by the deployer (MOLT_BOOTSTRAP_API_KEY) if it does not exist yet. */
+export async function ensureApiKey(
+  db: Database,
+  input: { key: string; tenantId: string; role: ApiKeyRole; name: string },
+): Promise<void> {
+  await ensureTenant(db, input.tenantId);
+  await db
+    .insert(apiKeys)
+    .values({
+      id: randomUUID(),
+      tenantId: input.tenantId,
+      role: input.role,
+      name: input.name,
+      keyHash: hashApiKey(input.key),
+    })
+    .onConflictDoNothing();
+}
+
+export async function findApiKey(db: Database, key: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
+  return row;
+}
+
+export async function countApiKeys(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(isNull(apiKeys.revokedAt));
+  return Number(row?.n ?? 0);
+}
