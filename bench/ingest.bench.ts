@@ -1,0 +1,305 @@
+/**
+ * Ingest benchmark (issue 4): turns per second and p50/p99 latency of
+ * `POST /v1/sessions/{id}/turns` over real HTTP on loopback (node:http, keep-alive), 20 sessions
+ * in parallel, each posting its turns one after another (a user message and an assistant answer,
+ * ~300 tokens; a window large enough that no compaction starts). The baseline, measured in the
+ * same run on the same dev server and worker: the bare `client.workflow.signalWithStart` of
+ * `sessionWorkflow` that the route performs, with the same arguments and signal payload shape,
+ * same concurrency — no HTTP, no validation, no PostgreSQL.
+ *
+ * Rounds alternate baseline and API on fresh sessions; each round has a warm-up (not measured),
+ * then every session starts its measured turns at the same moment. Between rounds the benchmark
+ * waits until every workflow has applied every turn, so one round's backlog does not slow the next.
+ *
+ * Targets: API throughput ≥ 70% of the baseline's, and API p99 < 50 ms.
+ *
+ * Run: `npx tsx bench/ingest.bench.ts` — prints one JSON object. `run()` returns it.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import type { Message } from '../context/messages.js';
+import type { LiveMessageMeta } from '../context/session-state.js';
+import { estimateMessageTokens } from '../context/tokens.js';
+import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
+import type { sessionWorkflow } from '../workflows/session.js';
+import { type CpuUsage, startCpuAccounting } from './cpu.js';
+import { type BenchStack, log, median, percentile, round, runAsScript, withBenchStack } from './stack.js';
+import { TurnGenerator } from './transcript.js';
+
+const SESSIONS = 20;
+const WARMUP_TURNS = 5;
+const MEASURED_TURNS = 100;
+const ROUNDS = 3;
+/** Large enough that ~105 turns of ~300 tokens stay far below the 50% threshold. */
+const CONTEXT_WINDOW_TOKENS = 1_000_000;
+const TARGET_THROUGHPUT_SHARE = 0.7;
+const TARGET_P99_MS = 50;
+const SETTLE_TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 15 * 60_000;
+
+type Mode = 'baseline' | 'api';
+
+interface PreparedTurn {
+  turnId: string;
+  messages: Message[];
+  metas: LiveMessageMeta[];
+}
+
+interface RoundResult {
+  mode: Mode;
+  turns: number;
+  wallMs: number;
+  turnsPerSecond: number;
+  latenciesMs: number[];
+  /** From the last accepted turn until every workflow had applied every turn. */
+  settleMs: number;
+  /** Median over sessions of the history events of the session workflow per turn. */
+  eventsPerTurn: number;
+  cpu: CpuUsage | undefined;
+}
+
+/** The turns of one session, built (and token-counted) before the clock starts. */
+function prepareTurns(seed: number, count: number): PreparedTurn[] {
+  const generator = new TurnGenerator(seed);
+  const turns: PreparedTurn[] = [];
+  let seq = 0;
+  for (let n = 1; n <= count; n++) {
+    const messages = generator.smallTurn(n);
+    const metas = messages.map((message) => ({
+      seq: ++seq,
+      role: message.role as 'user' | 'assistant',
+      tokens: estimateMessageTokens(message),
+    }));
+    turns.push({ turnId: `t${n}`, messages, metas });
+  }
+  return turns;
+}
+
+function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function runRound(
+  stack: BenchStack,
+  mode: Mode,
+  taskQueue: string,
+  apiUrl: string,
+  agent: Agent,
+  roundIndex: number,
+  sessionCount = SESSIONS,
+): Promise<RoundResult> {
+  const sessions = Array.from({ length: sessionCount }, (_, i) => ({
+    sessionId: `bench-ingest-${mode}-${roundIndex}-${i}-${randomUUID()}`,
+    turns: prepareTurns(1_000 * roundIndex + i, WARMUP_TURNS + MEASURED_TURNS),
+  }));
+
+  const send = async (sessionId: string, turn: PreparedTurn): Promise<void> => {
+    if (mode === 'api') {
+      const body = JSON.stringify({
+        turnId: turn.turnId,
+        contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+        messages: turn.messages,
+      });
+      const response = await postJson(agent, new URL(`/v1/sessions/${sessionId}/turns`, apiUrl), body);
+      if (response.status !== 202) throw new Error(`POST turn answered ${response.status}: ${response.body}`);
+      return;
+    }
+    const signal: TurnSignal = {
+      turnId: turn.turnId,
+      messages: turn.metas,
+      acceptedAt: Date.now(),
+      contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+    };
+    await stack.client.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {
+      workflowId: sessionWorkflowId(DEFAULT_TENANT_ID, sessionId),
+      taskQueue,
+      args: [{ tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: CONTEXT_WINDOW_TOKENS }],
+      signal: turnSignal,
+      signalArgs: [signal],
+    });
+  };
+
+  // Warm-up: the workflows start, connections and pools fill; not measured.
+  await Promise.all(
+    sessions.map(async (session) => {
+      for (const turn of session.turns.slice(0, WARMUP_TURNS)) await send(session.sessionId, turn);
+    }),
+  );
+
+  const latenciesMs: number[] = [];
+  const cpu = startCpuAccounting(stack.devServerPid);
+  const started = performance.now();
+  await Promise.all(
+    sessions.map(async (session) => {
+      for (const turn of session.turns.slice(WARMUP_TURNS)) {
+        const t0 = performance.now();
+        await send(session.sessionId, turn);
+        latenciesMs.push(performance.now() - t0);
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  const turns = sessionCount * MEASURED_TURNS;
+  const cpuUsage = cpu.stop(turns);
+
+  // Every workflow applies every turn before the next round starts.
+  const settleStarted = performance.now();
+  const expectedSeq = (WARMUP_TURNS + MEASURED_TURNS) * 2;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (const session of sessions) {
+    const handle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.sessionId));
+    for (;;) {
+      const state = await handle.query(stateQuery);
+      if (state.lastSeq === expectedSeq) break;
+      if (Date.now() > deadline)
+        throw new Error(`${session.sessionId}: lastSeq ${state.lastSeq}, expected ${expectedSeq}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const settleMs = performance.now() - settleStarted;
+
+  // How much workflow history each turn cost: a busy workflow applies several signals per task.
+  const historyLengths = await Promise.all(
+    sessions.map(
+      async (session) =>
+        (
+          await stack.client.workflow
+            .getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.sessionId))
+            .describe()
+        ).historyLength,
+    ),
+  );
+  const eventsPerTurn = median(historyLengths) / (WARMUP_TURNS + MEASURED_TURNS);
+
+  return {
+    mode,
+    turns,
+    wallMs,
+    turnsPerSecond: (turns / wallMs) * 1_000,
+    latenciesMs,
+    settleMs,
+    eventsPerTurn,
+    cpu: cpuUsage,
+  };
+}
+
+function summarize(rounds: RoundResult[]) {
+  const latencies = rounds.flatMap((r) => r.latenciesMs);
+  return {
+    turnsPerSecond: round(median(rounds.map((r) => r.turnsPerSecond))),
+    p50Ms: round(percentile(latencies, 50), 2),
+    p99Ms: round(percentile(latencies, 99), 2),
+    maxMs: round(Math.max(...latencies), 2),
+    rounds: rounds.map((r) => ({
+      turnsPerSecond: round(r.turnsPerSecond),
+      p50Ms: round(percentile(r.latenciesMs, 50), 2),
+      p99Ms: round(percentile(r.latenciesMs, 99), 2),
+      settleMs: round(r.settleMs),
+      eventsPerTurn: round(r.eventsPerTurn, 2),
+      ...(r.cpu ? { cpu: r.cpu } : {}),
+    })),
+  };
+}
+
+export async function run(): Promise<object> {
+  return withBenchStack({ timeoutMs: TIMEOUT_MS }, async (stack) => {
+    const worker = await stack.startWorker({ model: null });
+    const api = await stack.startApi({
+      taskQueue: worker.taskQueue,
+      defaultContextWindowTokens: CONTEXT_WINDOW_TOKENS,
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: SESSIONS });
+    try {
+      const results: RoundResult[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const mode of ['baseline', 'api'] as const) {
+          const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, r);
+          log(
+            `${mode} round ${r}: ${Math.round(result.turnsPerSecond)} turns/s, p50 ${round(percentile(result.latenciesMs, 50))} ms, p99 ${round(percentile(result.latenciesMs, 99))} ms, settled in ${Math.round(result.settleMs)} ms`,
+          );
+          results.push(result);
+        }
+      }
+      // One session posting alone: the cost of a request without contention, for the diagnosis.
+      const serial: Record<string, object> = {};
+      for (const mode of ['baseline', 'api'] as const) {
+        const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, ROUNDS, 1);
+        serial[mode] = {
+          turnsPerSecond: round(result.turnsPerSecond),
+          p50Ms: round(percentile(result.latenciesMs, 50), 2),
+          p99Ms: round(percentile(result.latenciesMs, 99), 2),
+          eventsPerTurn: round(result.eventsPerTurn, 2),
+          ...(result.cpu?.msPerUnit ? { cpuMsPerTurn: result.cpu.msPerUnit } : {}),
+        };
+        log(`serial ${mode}: ${JSON.stringify(serial[mode])}`);
+      }
+      const baseline = summarize(results.filter((r) => r.mode === 'baseline'));
+      const apiSummary = summarize(results.filter((r) => r.mode === 'api'));
+      const share = apiSummary.turnsPerSecond / baseline.turnsPerSecond;
+      return {
+        benchmark: 'ingest',
+        setup: {
+          workflows: stack.workflows,
+          sessions: SESSIONS,
+          warmupTurnsPerSession: WARMUP_TURNS,
+          measuredTurnsPerSession: MEASURED_TURNS,
+          rounds: ROUNDS,
+          messagesPerTurn: 2,
+          approxTokensPerTurn: 300,
+          contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+          apiDatabasePoolSize: 10,
+        },
+        api: apiSummary,
+        baseline,
+        throughputShareOfBaseline: round(share, 3),
+        singleSession: serial,
+        targets: {
+          throughputShare: {
+            target: `>= ${TARGET_THROUGHPUT_SHARE}`,
+            value: round(share, 3),
+            met: share >= TARGET_THROUGHPUT_SHARE,
+          },
+          apiP99Ms: {
+            target: `< ${TARGET_P99_MS}`,
+            value: apiSummary.p99Ms,
+            met: apiSummary.p99Ms < TARGET_P99_MS,
+          },
+        },
+        notes: [
+          'turnsPerSecond: median over rounds of (20 sessions x 100 measured turns) / wall time of the measured phase.',
+          'p50/p99: over every measured request of all rounds, timed by the client (request written to body read).',
+          'Baseline: client.workflow.signalWithStart of sessionWorkflow with the API\u2019s arguments and TurnSignal shape, no HTTP/validation/PostgreSQL.',
+          'The API, the worker, the load generator, the Temporal dev server and PostgreSQL share one 2-core machine; the API and the worker share one Node process.',
+          'cpu (per round): machine-wide busy share and CPU time by group - self (this process: API, worker, load generator), temporal (the dev server), postgres (all backends, other users\u2019 included), other (everything else busy on the machine) - in % of one core and in CPU ms per measured turn.',
+          'singleSession: one session posting 100 turns alone, per mode: per-request cost without contention.',
+          'Closed loop: each session waits for its answer before the next turn, so mean latency = sessions / throughput (Little\u2019s law); with 20 sessions, p99 < 50 ms needs well over 400 turns/s.',
+          'eventsPerTurn: session-workflow history events per turn; a busy workflow applies several queued signals in one workflow task, so the faster path also costs Temporal less per turn.',
+        ],
+      };
+    } finally {
+      agent.destroy();
+    }
+  });
+}
+
+runAsScript(import.meta.url, run);
