@@ -9,7 +9,15 @@ import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import type { Database } from './client.js';
-import { messageOverrides, messages, sessions, type TurnRow, tenants, turns } from './schema.js';
+import {
+  messageOverrides,
+  messages,
+  type SessionRow,
+  sessions,
+  type TurnRow,
+  tenants,
+  turns,
+} from './schema.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -30,7 +38,7 @@ export interface AppendTurnInput {
 }
 
 export type AppendTurnResult =
-  | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number }
+  | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number; session: SessionRow }
   | { outcome: 'conflict'; turn: TurnRow };
 
 export class TurnConflictError extends Error {
@@ -58,7 +66,8 @@ export async function appendTurn(
 ): Promise<AppendTurnResult> {
   const hash = contentHash(input.content);
   return db.transaction(async (tx) => {
-    await tx
+    // Creates the session or takes its row lock, in one statement: seqs are assigned under it.
+    const [session] = await tx
       .insert(sessions)
       .values({
         tenantId: input.tenantId,
@@ -67,13 +76,12 @@ export async function appendTurn(
         contextWindowTokens: input.contextWindowTokens ?? input.defaultContextWindowTokens,
         settings: input.settings ?? {},
       })
-      .onConflictDoNothing();
-    const [session] = await tx
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
-      .for('update');
-    if (!session) throw new Error(`session ${input.sessionId} vanished inside its own transaction`);
+      .onConflictDoUpdate({
+        target: [sessions.tenantId, sessions.id],
+        set: { tenantId: sql`excluded.tenant_id` },
+      })
+      .returning();
+    if (!session) throw new Error(`session ${input.sessionId} was neither created nor found`);
 
     const [existing] = await tx
       .select()
@@ -91,6 +99,7 @@ export async function appendTurn(
         outcome: 'replayed' as const,
         turn: existing,
         contextWindowTokens: session.contextWindowTokens,
+        session,
       };
       await beforeCommit(result);
       return result;
@@ -125,7 +134,7 @@ export async function appendTurn(
       })
       .returning();
     const contextWindowTokens = input.contextWindowTokens ?? session.contextWindowTokens;
-    await tx
+    const [updated] = await tx
       .update(sessions)
       .set({
         lastSeq: Math.max(session.lastSeq, toSeq),
@@ -136,8 +145,9 @@ export async function appendTurn(
         ...(input.messages.some((m) => m.role === 'assistant') ? { lastCacheTouchAt: new Date() } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
-    const result = { outcome: 'appended' as const, turn: turn!, contextWindowTokens };
+      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
+      .returning();
+    const result = { outcome: 'appended' as const, turn: turn!, contextWindowTokens, session: updated! };
     await beforeCommit(result);
     return result;
   });

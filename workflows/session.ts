@@ -14,6 +14,7 @@ import {
   getExternalWorkflowHandle,
   ParentClosePolicy,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   startChild,
   upsertSearchAttributes,
@@ -64,6 +65,18 @@ import {
   turnSignal,
 } from './definitions.js';
 
+/**
+ * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
+ * while the loop is busy adds events before the next check.
+ */
+export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
+
+/** The view write is small and frequent: a local activity costs one marker event, not a task round. */
+const { persistSessionView } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
 const activities = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
@@ -110,7 +123,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
     dirty = false;
     viewVersion += 1;
     const version = viewVersion;
-    await activities.persistSessionView({
+    await persistSessionView({
       tenantId: input.tenantId,
       sessionId: input.sessionId,
       version,
@@ -352,19 +365,22 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
 
   const historyCapReached = () => {
     const info = workflowInfo();
-    return input.maxHistoryEvents !== undefined
-      ? info.historyLength >= input.maxHistoryEvents
-      : info.continueAsNewSuggested;
+    return (
+      info.historyLength >= (input.maxHistoryEvents ?? CONTINUE_AS_NEW_AT_EVENTS) ||
+      info.continueAsNewSuggested
+    );
   };
 
   for (;;) {
     await condition(() => queue.length > 0 || dirty || historyCapReached());
     while (queue.length > 0) await execute(queue.shift()!);
     if (dirty) await flushView();
-    if (historyCapReached() && queue.length === 0 && !dirty) {
-      // Updates waiting on a compaction keep the run open; new commands are served meanwhile.
-      await condition(() => allHandlersFinished() || queue.length > 0 || dirty);
-      if (allHandlersFinished() && queue.length === 0 && !dirty) {
+    if (historyCapReached() && queue.length === 0) {
+      // Updates waiting on a compaction keep the run open; commands are served meanwhile. A view
+      // left dirty by turns that arrived since the last write is carried: the next run writes it
+      // first. (Waiting for a quiet moment would never end under steady traffic.)
+      await condition(() => allHandlersFinished() || queue.length > 0);
+      if (allHandlersFinished() && queue.length === 0) {
         await continueAsNew<typeof sessionWorkflow>({
           tenantId: input.tenantId,
           sessionId: input.sessionId,

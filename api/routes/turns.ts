@@ -8,7 +8,7 @@ import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from
 import type { Message } from '../../context/messages.js';
 import type { LiveMessageMeta } from '../../context/session-state.js';
 import { estimateMessageTokens } from '../../context/tokens.js';
-import { appendTurn, getSession } from '../../db/transcript.js';
+import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
@@ -129,9 +129,8 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             { turnId, fromSeq: result.turn.fromSeq, toSeq: result.turn.toSeq },
           );
         }
-        const session = await getSession(deps.db, tenantId, sessionId);
         return reply.status(202).send({
-          ...sessionViewOf(session!),
+          ...sessionViewOf(result.session),
           turn: {
             turnId,
             fromSeq: result.turn.fromSeq,

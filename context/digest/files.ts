@@ -171,7 +171,9 @@ function failedCallIds(messages: readonly Message[]): Set<string> {
 /** Paths that look like files in free text: a `/`, a known extension, not a URL. */
 export function extractReferencedPaths(text: string): string[] {
   const out: string[] = [];
-  for (const token of text.split(/\s+/)) {
+  // Quotes, brackets and separators end a path too: JSON tool arguments ("path":"src/a.ts") and
+  // calls (open('src/a.ts')) hold paths without spaces around them.
+  for (const token of text.split(/[\s"'`=,;()[\]{}<>]+/)) {
     if (!token.includes('/') || token.includes('://')) continue;
     const candidate = token
       .replace(/^[([{<"'`*]+/, '')

@@ -136,3 +136,15 @@ describe('formatFileSections', () => {
     );
   });
 });
+
+describe('extractReferencedPaths in JSON and calls', () => {
+  it('finds a path inside compact JSON tool arguments without the quotes and key around it', () => {
+    expect(extractReferencedPaths('{"path":"src/routes/users.ts","line":3}')).toEqual([
+      'src/routes/users.ts',
+    ]);
+  });
+
+  it("finds a path inside a call's parentheses", () => {
+    expect(extractReferencedPaths("open('config/app.yaml')")).toEqual(['config/app.yaml']);
+  });
+});
