@@ -16,7 +16,7 @@
  * Run: `npx tsx bench/ingest.bench.ts` — prints one JSON object. `run()` returns it.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session-state.js';
 import { estimateMessageTokens } from '../context/tokens.js';
@@ -24,7 +24,16 @@ import { DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
-import { type BenchStack, log, median, percentile, round, runAsScript, withBenchStack } from './stack.js';
+import {
+  type BenchStack,
+  log,
+  median,
+  percentile,
+  postJson,
+  round,
+  runAsScript,
+  withBenchStack,
+} from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
 const SESSIONS = 20;
@@ -74,29 +83,6 @@ function prepareTurns(seed: number, count: number): PreparedTurn[] {
     turns.push({ turnId: `t${n}`, messages, metas });
   }
   return turns;
-}
-
-function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 async function runRound(

@@ -16,7 +16,7 @@
  * Run: `npx tsx bench/long-session.bench.ts` — prints one JSON object. `run()` returns it.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import type { Client } from '@temporalio/client';
 import { count, eq } from 'drizzle-orm';
 import { messages } from '../db/schema.js';
@@ -25,7 +25,7 @@ import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../w
 import type { sessionWorkflow } from '../workflows/session.js';
 import { startCpuAccounting } from './cpu.js';
 import { runChain } from './history.js';
-import { log, median, percentile, round, runAsScript, withBenchStack } from './stack.js';
+import { log, median, percentile, postJson, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
 const TARGET_TURNS = 10_000;
@@ -39,29 +39,6 @@ const SETTLE_TIMEOUT_MS = 120_000;
 const RETRIES_ON_503 = 5;
 const RETRY_DELAY_MS = 1_000;
 const TIMEOUT_MS = 12 * 60_000;
-
-function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** The error chain of the signal the route sends, sent bare: what a 503 hid. */
 async function bareSignalError(

@@ -7,7 +7,9 @@
  *
  * Progress goes to stderr: a benchmark's stdout is its one JSON object.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type Agent, request } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
@@ -336,4 +338,28 @@ export function runAsScript(moduleUrl: string, run: () => Promise<object>): void
       process.exit(1);
     },
   );
+}
+
+/** POST a JSON body over a keep-alive agent (loopback only); resolves with the status and body. */
+export function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
