@@ -1,0 +1,67 @@
+/**
+ * `molt dev` with no DATABASE_URL: the whole stack in one process on embedded PGlite. A turn
+ * posted over HTTP shows up in the session view, and SIGINT stops everything cleanly.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../../cli/temporal-dev-server.js';
+import { eventually } from './harness.js';
+
+const MOLT = fileURLToPath(new URL('../../bin/molt.mjs', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'molt-dev-test-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves turns from embedded PGlite and stops on SIGINT', async () => {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, MOLT_DATA_DIR: dataDir, MOLT_API_PORT: String(port) };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+  child = spawn(process.execPath, [MOLT, 'dev'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const api = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => output,
+    (text) => text.includes('molt dev is running'),
+    { timeoutMs: 90_000, intervalMs: 100 },
+  );
+  expect(output).toContain('embedded PGlite');
+
+  const posted = await fetch(`${api}/v1/sessions/dev-session/turns`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      turnId: 't1',
+      contextWindowTokens: 100_000,
+      messages: [{ role: 'user', content: 'hello' }],
+    }),
+  });
+  expect(posted.status).toBe(202);
+  const view = await eventually(
+    async () =>
+      (await fetch(`${api}/v1/sessions/dev-session`)).json() as Promise<{
+        lastSeq: number;
+        liveTokens: number;
+      }>,
+    (v) => v.lastSeq === 1,
+  );
+  expect(view.liveTokens).toBeGreaterThan(0);
+
+  const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+  child.kill('SIGINT');
+  expect(await exited).toBe(0);
+});
