@@ -15,6 +15,8 @@ export interface ApiDeps {
   readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
   /** `required` (default when any key exists) or `open` (no keys: every request is the default tenant's operator). */
   auth?: AuthMode;
+  /** Requests per minute per API key on /v1 (MOLT_RATE_LIMIT_PER_MINUTE); unset or 0: no limit. */
+  rateLimitPerMinute?: number;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
 }

@@ -9,6 +9,7 @@ import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
 import { createApiMetrics, registerMetrics } from './metrics.js';
+import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -33,6 +34,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerDocs(app);
   const metrics = createApiMetrics();
   registerMetrics(app, deps.db, metrics);
+  await registerRateLimit(app, deps.rateLimitPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
   const routeDeps: ApiDeps = { ...deps, metrics };
 

@@ -99,6 +99,7 @@ export async function startApi(
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       auth,
+      rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
       readiness: {
         database: () => database.ping(),
         temporal: async () => {

@@ -117,3 +117,29 @@ describe('API keys', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After once a key passes its requests per minute, and counts keys apart', async () => {
+    const limited = await buildApi({
+      db: h.database.db,
+      temporal: h.client,
+      taskQueue: h.taskQueue,
+      defaultContextWindowTokens: 200_000,
+      auth: 'required',
+      rateLimitPerMinute: 3,
+    });
+    try {
+      const get = (key: string) =>
+        limited.inject({ method: 'GET', url: `/v1/sessions/${uniqueSessionId()}`, headers: as(key) });
+      for (let i = 0; i < 3; i++) expect((await get(keys.agentA)).statusCode).toBe(404);
+      const over = await get(keys.agentA);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('rate_limited');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get(keys.agentB)).statusCode).toBe(404);
+      expect((await limited.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
