@@ -30,6 +30,7 @@ import {
   type Message,
   maxChunkTokens,
   mergeTodos,
+  pruneHistoryForContextShare,
   renderMessagesForSummary,
   SUMMARIZATION_SYSTEM_PROMPT,
   type Todo,
@@ -83,9 +84,25 @@ export interface ChunkPlan {
   tokens: number;
 }
 
+/**
+ * §8's history-share drop: the oldest part of the range that would not fit half the window. Its
+ * chunks come first in seq order, so their summaries lead the merge as the earlier context of the
+ * rest ("summarised first, the previous summary of the main pass"); with chunks summarised in
+ * parallel this is an ordering, not an extra pass. Counts only.
+ */
+export interface HistoryShareDrop {
+  droppedMessages: number;
+  droppedTokens: number;
+  keptTokens: number;
+  budgetTokens: number;
+  /** The dropped part is seqs ≤ this (0: nothing dropped). */
+  droppedToSeq: number;
+}
+
 export interface CompactionPlan {
   chunks: ChunkPlan[];
   concurrency: number;
+  historyShare?: HistoryShareDrop;
   /** The compaction already finished in an earlier run (a replayed workflow or activity). */
   finished?: CompactionResult;
 }
@@ -209,6 +226,17 @@ export function compactionActivities(deps: CompactionDeps) {
       }
       const bodies = stored.map((m) => m.body);
       const seqOf = new Map<Message, StoredMessage>(stored.map((m) => [m.body, m]));
+      const share = pruneHistoryForContextShare({
+        messages: bodies,
+        maxContextTokens: input.contextWindowTokens,
+      });
+      const historyShare: HistoryShareDrop = {
+        droppedMessages: share.droppedMessages,
+        droppedTokens: share.droppedTokens,
+        keptTokens: share.keptTokens,
+        budgetTokens: share.budgetTokens,
+        droppedToSeq: share.droppedMessagesList.reduce((max, m) => Math.max(max, seqOf.get(m)?.seq ?? 0), 0),
+      };
       const ratio = computeAdaptiveChunkRatio(bodies, input.contextWindowTokens);
       const groups = chunkMessagesByMaxTokens(bodies, maxChunkTokens(input.contextWindowTokens, ratio));
       const chunks: ChunkPlan[] = groups.map((group, index) => {
@@ -221,7 +249,7 @@ export function compactionActivities(deps: CompactionDeps) {
         .insert(compactionChunks)
         .values(chunks.map((c) => ({ compactionId: input.compactionId, ...c, status: 'pending' })))
         .onConflictDoNothing();
-      return { chunks, concurrency: deps.concurrency };
+      return { chunks, concurrency: deps.concurrency, historyShare };
     },
 
     /**

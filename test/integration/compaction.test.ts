@@ -2,9 +2,11 @@
  * The dual-threshold, non-blocking compaction on the real stack: dev server, PostgreSQL, a worker
  * summarising through a local fake OpenAI-compatible LLM that can stall or fail on command.
  */
+
+import { defineSearchAttributeKey } from '@temporalio/common';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages, summaries, todos } from '../../db/schema.js';
+import { breakerEvents, messages, summaries, todos } from '../../db/schema.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
@@ -202,6 +204,16 @@ describe('the circuit breaker', () => {
     const { view: later } = await postUntil(sessionId, next, (v) => v.ratio >= 0.5);
     expect(later.compactions.total).toBe(3);
     expect(later.upload.compactionId).toBe(open.upload.compactionId);
+    // Operators find it: a breaker event row, and the workflow's MoltBreakerOpen search attribute.
+    const events = await h.database.db
+      .select()
+      .from(breakerEvents)
+      .where(eq(breakerEvents.sessionId, sessionId));
+    expect(events.map((e) => e.state)).toContain('open');
+    const described = await h.client.workflow.getHandle(open.workflowId).describe();
+    expect(described.typedSearchAttributes.get(defineSearchAttributeKey('MoltBreakerOpen', 'BOOL'))).toBe(
+      true,
+    );
     const listed = (await h.app.inject({ method: 'GET', url: '/v1/sessions?breaker=open&limit=200' })).json();
     expect(listed.items.map((s: { sessionId: string }) => s.sessionId)).toContain(sessionId);
 
