@@ -3,7 +3,7 @@ FROM node:20-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 # The pre-built workflow bundle the worker loads (no webpack work at start-up).
 RUN node bin/molt.mjs bundle-workflows --out dist/workflow-bundle.js
