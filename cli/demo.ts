@@ -73,7 +73,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     ...baseConfig,
     MOLT_DATA_DIR: dataDir,
     MOLT_API_PORT: 0,
-    MOLT_LOG_LEVEL: 'warn',
+    MOLT_LOG_LEVEL: 'error', // the demo's own output tells the story
   };
   const log = (line: string) => console.error(line);
   console.log('molt demo — starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
