@@ -40,7 +40,7 @@ async function failureOf(promise: Promise<unknown>): Promise<LlmError> {
   throw new Error('expected the call to fail');
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 2_000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
