@@ -21,6 +21,7 @@ import {
   collectToolFailures,
   composeSummary,
   computeAdaptiveChunkRatio,
+  createTokenCounter,
   estimateMessageTokens,
   extractOpenTodos,
   extractWorkspaceRules,
@@ -34,6 +35,7 @@ import {
   renderMessagesForSummary,
   SUMMARIZATION_SYSTEM_PROMPT,
   type Todo,
+  type TokenCounter,
   todoKey,
 } from '../context/index.js';
 import type { Database } from '../db/client.js';
@@ -65,6 +67,8 @@ export interface CompactionDeps {
   model: TextModel | null;
   /** Chunk summaries in flight per compaction (MOLT_LLM_CONCURRENCY). */
   concurrency: number;
+  /** Counts the summary's tokens the way the API counts messages (default: the estimator). */
+  tokenCounter?: TokenCounter;
 }
 
 /** A compaction's identity and range, as its later steps receive them. */
@@ -137,6 +141,7 @@ function toActivityFailure(error: unknown): never {
 
 export function compactionActivities(deps: CompactionDeps) {
   const { db, model } = deps;
+  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
 
   async function loadRange(input: { tenantId: string; sessionId: string; fromSeq: number; toSeq: number }) {
     return readEffectiveMessages(db, input.tenantId, input.sessionId, {
@@ -448,7 +453,7 @@ export function compactionActivities(deps: CompactionDeps) {
         todos: mergedTodos,
         rules,
       });
-      const summaryTokens = estimateMessageTokens(buildContinuationMessage(text));
+      const summaryTokens = tokenCounter.messageTokens(buildContinuationMessage(text));
       const tokensBefore = stored.reduce((sum, m) => sum + m.tokens, 0) + (previous?.tokens ?? 0);
       // Level 3 is a fallback only when an LLM was configured; offline it is the design.
       const degraded = model !== null && chunks.some((c) => c.level === LEVEL_EXTRACTIVE);

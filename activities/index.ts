@@ -3,6 +3,7 @@
  * (temporalio/samples-typescript "activities-dependency-injection").
  * Workflows import the *type* only.
  */
+import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
 import type { Database } from '../db/client.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction.js';
@@ -15,13 +16,21 @@ export interface ActivityDeps {
   model?: TextModel | null;
   /** Chunk summaries in flight per compaction (MOLT_LLM_CONCURRENCY). */
   concurrency?: number;
+  /** How stored token counts are made (MOLT_TOKEN_COUNTER); the API must use the same. */
+  tokenCounter?: TokenCounter;
 }
 
 export function createActivities(deps: ActivityDeps) {
+  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
   return {
     ...sessionViewActivities(deps.db),
-    ...sessionActivities(deps.db),
-    ...compactionActivities({ db: deps.db, model: deps.model ?? null, concurrency: deps.concurrency ?? 4 }),
+    ...sessionActivities(deps.db, tokenCounter),
+    ...compactionActivities({
+      db: deps.db,
+      model: deps.model ?? null,
+      concurrency: deps.concurrency ?? 4,
+      tokenCounter,
+    }),
   };
 }
 

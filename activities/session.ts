@@ -2,12 +2,12 @@
  * Side effects of the session workflow other than the view: breaker events and persistent
  * truncation (overflow recovery, §12 step 4). Both are idempotent on ids the workflow chooses.
  */
-import { estimateMessageTokens, findOversizedToolResults } from '../context/index.js';
+import { findOversizedToolResults, type TokenCounter } from '../context/index.js';
 import type { Database } from '../db/client.js';
 import { breakerEvents, messageOverrides } from '../db/schema.js';
 import { readEffectiveMessages } from '../db/transcript.js';
 
-export function sessionActivities(db: Database) {
+export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
   return {
     async recordBreakerEvent(input: {
       id: string;
@@ -44,7 +44,7 @@ export function sessionActivities(db: Database) {
       const changed = plan.map((item) => ({
         seq: stored[item.index]!.seq,
         body: item.message,
-        tokens: estimateMessageTokens(item.message),
+        tokens: tokenCounter.messageTokens(item.message),
         reason: `overflow recovery: ${item.reason} tool result cut from ${item.originalChars} to ${item.truncatedChars} chars`,
       }));
       if (changed.length > 0) {

@@ -1,5 +1,6 @@
 /** What every route needs, injected by whoever builds the API (the CLI, or a test). */
 import type { Client } from '@temporalio/client';
+import type { TokenCounter } from '../context/tokens.js';
 import type { Database } from '../db/client.js';
 import type { AuthMode } from './auth.js';
 import type { ApiMetrics } from './metrics.js';
@@ -15,6 +16,8 @@ export interface ApiDeps {
   readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
   /** `required` (default when any key exists) or `open` (no keys: every request is the default tenant's operator). */
   auth?: AuthMode;
+  /** How message tokens are counted (MOLT_TOKEN_COUNTER); the worker must use the same. */
+  tokenCounter?: TokenCounter;
   /** Requests per minute per API key on /v1 (MOLT_RATE_LIMIT_PER_MINUTE); unset or 0: no limit. */
   rateLimitPerMinute?: number;
   /** The API instance's Prometheus metrics; set by `buildApi`. */

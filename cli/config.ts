@@ -38,6 +38,8 @@ export const configSchema = z.object({
     z.coerce.number().int().min(1_000).default(200_000),
   ),
   MOLT_WORKFLOW_BUNDLE: optionalString,
+  /** `estimate` (molt's fast estimator) or `exact` (o200k itself); the API and workers must agree. */
+  MOLT_TOKEN_COUNTER: z.preprocess(emptyAsUndefined, z.enum(['estimate', 'exact']).default('estimate')),
   /** Requests a minute per API key on /v1; 0 turns the limit off. */
   MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(6_000)),
   /** Creates an operator key for the `default` tenant at start-up if it does not exist. */

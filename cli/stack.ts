@@ -8,6 +8,7 @@ import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporal
 import type { FastifyInstance } from 'fastify';
 import type { AuthMode } from '../api/auth.js';
 import { buildApi } from '../api/server.js';
+import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
 import { countApiKeys, ensureApiKey } from '../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
@@ -16,6 +17,12 @@ import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
+
+/** MOLT_TOKEN_COUNTER: the tokenizer tables load only when `exact` is asked for. */
+export async function tokenCounterFor(config: MoltConfig): Promise<TokenCounter> {
+  if (config.MOLT_TOKEN_COUNTER === 'exact') return (await import('../llm/tokenizer.js')).exactTokenCounter();
+  return createTokenCounter({ mode: 'estimate' });
+}
 
 let runtimeInstalled = false;
 /** Keeps the Temporal core's own logging at warnings; call before the first connection. */
@@ -58,7 +65,12 @@ export async function startWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: bundle ?? (await loadWorkflowBundle(config.MOLT_WORKFLOW_BUNDLE)),
-    deps: { db: database.db, model: createTextModel(llm), concurrency: llm.concurrency },
+    deps: {
+      db: database.db,
+      model: createTextModel(llm),
+      concurrency: llm.concurrency,
+      tokenCounter: await tokenCounterFor(config),
+    },
   });
   const done = worker.run();
   return { worker, done, connection };
@@ -100,6 +112,7 @@ export async function startApi(
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
+      tokenCounter: await tokenCounterFor(config),
       readiness: {
         database: () => database.ping(),
         temporal: async () => {

@@ -62,6 +62,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           now,
           lastCacheTouchAt: row.lastCacheTouchAt?.getTime() ?? null,
           knownTokens: (message) => knownTokens.get(message),
+          ...(deps.tokenCounter ? { tokenCounter: deps.tokenCounter } : {}),
         });
         if (assembled.pruneApplied) {
           await deps.db

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from '../../context/adapters.js';
 import type { Message } from '../../context/messages.js';
 import type { LiveMessageMeta } from '../../context/session-state.js';
-import { estimateMessageTokens } from '../../context/tokens.js';
+import { createTokenCounter } from '../../context/tokens.js';
 import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
@@ -16,6 +16,8 @@ import { ApiError, unavailable } from '../errors.js';
 import { sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
+
+const estimateCounter = createTokenCounter({ mode: 'estimate' });
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -61,7 +63,8 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
         const messages = convertToCanonical(parsed.data as unknown[], format);
-        const tokens = messages.map((message) => estimateMessageTokens(message));
+        const counter = deps.tokenCounter ?? estimateCounter;
+        const tokens = messages.map((message) => counter.messageTokens(message));
 
         let result: Awaited<ReturnType<typeof appendTurn>>;
         try {

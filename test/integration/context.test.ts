@@ -118,3 +118,36 @@ describe('GET /v1/sessions/{id}/context', () => {
     expect(response.json().error.details[0].path).toMatch(/^body\.messages\.0\.content\.0/);
   });
 });
+
+describe('the exact token counter (MOLT_TOKEN_COUNTER=exact)', () => {
+  it('stores each message with its o200k count', async () => {
+    const { exactTokenCounter } = await import('../../llm/tokenizer.js');
+    const { buildApi } = await import('../../api/server.js');
+    const { readMessages } = await import('../../db/transcript.js');
+    const counter = exactTokenCounter();
+    const exact = await buildApi({
+      db: h.database.db,
+      temporal: h.client,
+      taskQueue: h.taskQueue,
+      defaultContextWindowTokens: 200_000,
+      tokenCounter: counter,
+    });
+    try {
+      const sessionId = uniqueSessionId();
+      const message = { role: 'user', content: 'Count these words exactly, please: 上下文 and ünïcödé.' };
+      const posted = await exact.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { turnId: 't1', messages: [message] },
+      });
+      expect(posted.statusCode).toBe(202);
+      const [row] = await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 });
+      expect(row?.tokens).toBe(counter.messageTokens(message as never));
+      // The estimator says otherwise for this text (it errs high), so the counter really was used.
+      const { createTokenCounter } = await import('../../context/tokens.js');
+      expect(row?.tokens).not.toBe(createTokenCounter({ mode: 'estimate' }).messageTokens(message as never));
+    } finally {
+      await exact.close();
+    }
+  });
+});
