@@ -21,23 +21,12 @@ import { pathToFileURL } from 'node:url';
 import { assembleContext } from '../context/assemble.js';
 import type { AssistantMessage, Message, ToolResultMessage } from '../context/messages.js';
 import { estimateMessagesTokens, estimateMessageTokens } from '../context/tokens.js';
+import { SeededText } from './seeded-text.js';
 
 const SIZES = [50_000, 200_000, 1_000_000] as const;
 const TARGET_MS_AT_200K = 5;
 const TARGET_FLOOR_MULTIPLE = 5;
 const NOW = 1_700_000_000_000;
-
-/** mulberry32: a tiny seeded PRNG, so every run benchmarks the same sessions. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   'the context window fills with tool output long before the useful conversation is over so the engine trims old results keeps recent turns and summarises history without losing decisions identifiers or pending work'.split(
@@ -57,27 +46,9 @@ const CODE_LINES = [
   '}',
 ];
 
-class SessionBuilder {
-  private readonly random: () => number;
+class SessionBuilder extends SeededText {
   constructor(seed: number) {
-    this.random = seeded(seed);
-  }
-  private int(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-  private pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)] as T;
-  }
-  prose(chars: number): string {
-    const parts: string[] = [];
-    let length = 0;
-    while (length < chars) {
-      const word = this.pick(WORDS);
-      parts.push(word);
-      length += word.length + 1;
-      if (this.random() < 0.08) parts.push('.\n');
-    }
-    return parts.join(' ');
+    super(seed, WORDS, { end: '.\n', rate: 0.08 });
   }
   cjk(chars: number): string {
     let out = '';

@@ -4,18 +4,7 @@
  * result (~1 500 tokens), with the file paths, call ids and URLs a real agent session carries.
  */
 import type { Message } from '../context/messages.js';
-
-/** mulberry32: a tiny seeded PRNG. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { SeededText } from './seeded-text.js';
 
 const WORDS =
   'the session keeps growing while the agent reads files runs tests and edits code so the context engine summarises older turns keeps recent ones and records decisions identifiers pending work and failures for the next request'.split(
@@ -37,31 +26,10 @@ const CODE_LINES = [
   "  it('lists the users of one tenant', async () => {",
 ];
 
-export class TurnGenerator {
-  private readonly random: () => number;
+export class TurnGenerator extends SeededText {
   private callCounter = 0;
   constructor(seed: number) {
-    this.random = seeded(seed);
-  }
-
-  private int(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-
-  private pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)] as T;
-  }
-
-  prose(chars: number): string {
-    const parts: string[] = [];
-    let length = 0;
-    while (length < chars) {
-      const word = this.pick(WORDS);
-      parts.push(word);
-      length += word.length + 1;
-      if (this.random() < 0.07) parts.push('.');
-    }
-    return parts.join(' ');
+    super(seed, WORDS, { end: '.', rate: 0.07 });
   }
 
   private code(chars: number): string {
