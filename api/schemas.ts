@@ -9,7 +9,3 @@ export const sessionIdSchema = z
   .regex(/^[A-Za-z0-9._:@-]+$/, 'may contain only letters, digits and . _ : @ -');
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
-
-export const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});

@@ -929,3 +929,20 @@ export function planReplay(
     commands: [command],
   };
 }
+
+/**
+ * The child's report as the session workflow applies it: applyCompactionFinished, then — unless
+ * it failed — the threshold rules again, because turns kept arriving while it ran and the context
+ * may already be over a threshold. (Not after a failure: starting again at once would only feed
+ * the breaker; the next turn re-evaluates.)
+ */
+export function applyCompactionResult(
+  state: SessionState,
+  result: CompactionFinished,
+  now?: number,
+): Transition {
+  const finished = applyCompactionFinished(state, result, now);
+  if (result.status === 'failed') return finished;
+  const next = evaluateThresholds(finished.state, now);
+  return { state: next.state, commands: [...finished.commands, ...next.commands] };
+}

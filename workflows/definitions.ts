@@ -11,8 +11,6 @@ import type {
   SessionState,
 } from '../context/session-state.js';
 
-export const TASK_QUEUE_DEFAULT = 'molt';
-
 /** What the workflow knows of one stored message (enough to choose a safe cut, never the body). */
 export type MessageMeta = LiveMessageMeta;
 

@@ -23,14 +23,13 @@ import {
 import type { Activities } from '../activities/index.js';
 import {
   applyBreakerReset,
-  applyCompactionFinished,
+  applyCompactionResult,
   applyContextReset,
   applyObservedWindow,
   applyTruncation,
   applyTurn,
   canCompact,
   createSessionState,
-  evaluateThresholds,
   learnedContextWindow,
   likelyHasOversizedToolResults,
   liveTokensOf,
@@ -155,10 +154,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
 
   setHandler(compactionFinishedSignal, (result: CompactionResult) => {
     finished.set(result.compactionId, result);
-    apply(applyCompactionFinished(state, result, now()));
-    // Turns kept arriving while it ran: if the context is still over a threshold, act now rather
-    // than at the next turn. (Not after a failure: retrying at once would only feed the breaker.)
-    if (result.status !== 'failed') apply(evaluateThresholds(state, now()));
+    apply(applyCompactionResult(state, result, now()));
   });
 
   setHandler(resetBreakerSignal, () => apply(applyBreakerReset(state)));
