@@ -166,7 +166,7 @@ describe('OpenClaw with molt as its context engine', () => {
       await gateway.stop();
     }
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.json).toMatchObject({ ok: true, compacted: true });
+    expect(result.json, result.stdout).toMatchObject({ ok: true, compacted: true });
     expect(home.trace()).toContainEqual(
       expect.objectContaining({ method: 'compact', force: true, compactionTarget: 'threshold' }),
     );
