@@ -112,6 +112,7 @@ afterAll(async () => {
       .map((methods, index) => `  ${index + 1}: ${methods.join(' ')}`)
       .join('\n')}`,
   );
+  home?.remove();
 });
 
 describe('OpenClaw with molt as its context engine', () => {

@@ -4,7 +4,7 @@
  * `sessions compact`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -205,6 +205,10 @@ export class OpenClawHome {
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as TraceLine);
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   log(): string {

@@ -87,8 +87,8 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
   /** Runs a call to molt; on failure logs why and what OpenClaw does instead, then rethrows. */
   async function call<T>(method: string, fallback: string, run: () => Promise<T>): Promise<T> {
     if (Date.now() < downUntil) {
-      const error = new Error(`molt ${method} skipped: molt did not answer a moment ago (${fallback})`);
-      logger.warn(`[molt] ${error.message}`);
+      const error = new Error(`molt ${method} skipped: molt did not answer a moment ago, ${fallback}`);
+      logger.warn(`[molt] ${method} skipped: molt did not answer a moment ago, ${fallback}`);
       throw error;
     }
     try {
