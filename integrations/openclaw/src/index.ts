@@ -23,7 +23,14 @@ export default {
   name: 'molt',
   description: 'molt as the context engine: durable transcripts, compaction and overflow recovery.',
   register(api: PluginApi) {
-    const config = parsePluginConfig(api.pluginConfig);
+    let config: ReturnType<typeof parsePluginConfig>;
+    try {
+      config = parsePluginConfig(api.pluginConfig);
+    } catch (error) {
+      // No engine without a usable config: OpenClaw reports the missing slot engine and goes on.
+      api.logger.error(`[molt] not registered: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     api.registerContextEngine(ENGINE_ID, () => createMoltEngine(config, api.logger));
     api.registerTool(
       (ctx) => {
