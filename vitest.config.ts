@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (README "Tests"): unit (pure code), replay (committed histories, no server) and
-// integration (one Temporal dev server per run + the machine's PostgreSQL).
+// Four tiers (README "Tests"): unit (pure code), replay (committed histories, no server),
+// integration (one Temporal dev server per run + the machine's PostgreSQL) and openclaw (the real
+// OpenClaw CLI driving molt through the plugin, on the integration tier's stack).
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -27,6 +28,15 @@ export default defineConfig({
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'openclaw',
+          include: ['test/openclaw/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts', 'test/openclaw/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
     ],

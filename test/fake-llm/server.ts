@@ -7,6 +7,10 @@
  *   llm.enqueue('fail500', rateLimit(2));   // the next two calls; then the default behaviour
  *   await llm.close();
  *
+ * OpenClaw's client works too: `GET /v1/models`, then streamed completions (SSE chunks, a usage
+ * chunk when `stream_options.include_usage` asks, `[DONE]`); `overflow` answers its 400
+ * `context_length_exceeded`.
+ *
  * Another process (a worker under test) is steered through `POST /__control` with
  * `{"behaviour": …, "queue": […], "latencyMs": n}`; `GET /__control` reports the state.
  * As a command: `npx tsx test/fake-llm/server.ts --port 8787 [--latency-ms 200] [--behaviour stall]`
@@ -118,6 +122,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/__control') return control(request, response);
+    // OpenClaw lists the models once before streaming chat completions.
+    if (request.method === 'GET' && path === '/v1/models') {
+      const data = [...new Set(['fake', ...calls.map((call) => call.model ?? 'fake')])];
+      return sendJson(response, 200, {
+        object: 'list',
+        data: data.map((id) => ({ id, object: 'model', created: 0, owned_by: 'molt-fake-llm' })),
+      });
+    }
     if (request.method !== 'POST' || path !== '/v1/chat/completions') {
       return sendJson(response, 404, { error: { message: `no route ${request.method} ${path}` } });
     }

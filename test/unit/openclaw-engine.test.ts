@@ -1,0 +1,109 @@
+/** The engine's decisions against a scripted molt client (the real-stack behaviour is in test/openclaw). */
+import { describe, expect, it } from 'vitest';
+import { MoltApiError, type MoltClient } from '../../client/index.js';
+import { parsePluginConfig } from '../../integrations/openclaw/src/config.js';
+import { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
+
+function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>) {
+  const logs: string[] = [];
+  const logger = {
+    info: () => {},
+    warn: (line: string) => logs.push(line),
+    error: (line: string) => logs.push(line),
+  };
+  const client = { getTools: async () => null, ...overrides } as unknown as MoltClient;
+  const engine = createMoltEngine(parsePluginConfig({ apiUrl: 'http://molt.test' }), logger, () => client);
+  return { engine, logs };
+}
+
+const contextOf = (tokens: number, boundarySeq: number) => ({
+  messages: [],
+  estimatedTokens: tokens,
+  summary: boundarySeq > 0 ? { compactionId: 'c', text: 'summary' } : null,
+  boundarySeq,
+});
+
+describe('molt engine: compact', () => {
+  it('reports compacted only when the assembled context got smaller', async () => {
+    const sizes = [contextOf(9_000, 2), contextOf(9_000, 2)];
+    const { engine } = scriptedMolt({
+      getContext: async () => sizes.shift(),
+      reportOverflow: async () => ({ action: 'retry', step: 'compact', attempts: {} }),
+    });
+    const params = { sessionId: 's', sessionKey: 'k', force: true, compactionTarget: 'budget' as const };
+    await expect(engine.compact(params)).resolves.toMatchObject({ ok: true, compacted: false });
+
+    sizes.push(contextOf(9_000, 2), contextOf(3_000, 6));
+    await expect(engine.compact(params)).resolves.toMatchObject({
+      ok: true,
+      compacted: true,
+      result: { summary: 'summary', tokensBefore: 9_000, tokensAfter: 3_000 },
+    });
+  });
+
+  it("answers OpenClaw's preflight with a benign skip while molt is under its force threshold", async () => {
+    let overflowCalls = 0;
+    const { engine } = scriptedMolt({
+      getContext: async () => contextOf(7_000, 2),
+      getSession: async () => ({ ratio: 0.3, thresholds: { upload: 0.5, force: 0.7 } }),
+      reportOverflow: async () => {
+        overflowCalls++;
+        return { action: 'give_up', step: 'give-up', attempts: {} };
+      },
+    });
+    const result = await engine.compact({
+      sessionId: 's',
+      sessionKey: 'k',
+      force: true,
+      compactionTarget: 'budget',
+      runtimeContext: { forceReason: 'preflight_required' },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      compacted: false,
+      reason: expect.stringMatching(/^already under target/),
+    });
+    expect(overflowCalls).toBe(0);
+  });
+
+  it('sends a manual compaction to /compact and treats nothing-to-compact as an answer', async () => {
+    const { engine, logs } = scriptedMolt({
+      getContext: async () => contextOf(500, 0),
+      compact: async () => {
+        throw new MoltApiError(409, 'nothing_to_compact', 'nothing to compact: empty');
+      },
+    });
+    await expect(
+      engine.compact({ sessionId: 's', sessionKey: 'k', force: true, compactionTarget: 'threshold' }),
+    ).resolves.toEqual({ ok: true, compacted: false, reason: 'nothing to compact: empty' });
+    expect(logs).toEqual([]);
+  });
+});
+
+describe('molt engine: molt away', () => {
+  it('assemble fails with one clear log line, then fails at once while molt is marked down', async () => {
+    let calls = 0;
+    const { engine, logs } = scriptedMolt({
+      getContext: async () => {
+        calls++;
+        throw new MoltApiError(0, 'unreachable', 'molt is unreachable: ECONNREFUSED');
+      },
+    });
+    const params = { sessionId: 's', messages: [], tokenBudget: 30_000 };
+    await expect(engine.assemble(params)).rejects.toThrow(/unreachable/);
+    await expect(engine.assemble(params)).rejects.toThrow(/skipped/);
+    expect(calls).toBe(1);
+    expect(logs[0]).toMatch(/^\[molt\] assemble failed, OpenClaw sends its own messages: unreachable/);
+  });
+
+  it("gives OpenClaw's own messages for a session molt has not seen", async () => {
+    const { engine, logs } = scriptedMolt({
+      getContext: async () => {
+        throw new MoltApiError(404, 'not_found', 'session s not found');
+      },
+    });
+    const messages = [{ role: 'user', content: 'hi' }];
+    await expect(engine.assemble({ sessionId: 's', messages })).resolves.toMatchObject({ messages });
+    expect(logs).toEqual([]);
+  });
+});
