@@ -111,6 +111,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
                           tenantId,
                           sessionId,
                           contextWindowTokens: window,
+                          ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
                           ...(signal.settings ? { settings: signal.settings } : {}),
                         },
                       ],
