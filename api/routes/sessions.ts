@@ -7,6 +7,7 @@ import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, getCompaction } from '../../db/compactions.js';
+import { sessionMemoryStats } from '../../db/memory-extractions.js';
 import { compactions, type SessionRow, sessions } from '../../db/schema.js';
 import { getSession } from '../../db/transcript.js';
 import {
@@ -105,7 +106,9 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/v1/sessions/:sessionId', { schema: { params: sessionParamsSchema } }, async (request) => {
-      return sessionViewOf(await requireSession(request.auth.tenantId, request.params.sessionId));
+      const { tenantId } = request.auth;
+      const row = await requireSession(tenantId, request.params.sessionId);
+      return { ...sessionViewOf(row), memory: await sessionMemoryStats(deps.db, tenantId, row.id) };
     });
 
     app.post(
