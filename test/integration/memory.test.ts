@@ -3,7 +3,9 @@
  * fake LLM, the memory extractor the offline rules): extraction at the 50% upload while the
  * summarizer stalls, at /new, once per range, across sessions of one user; the API around it.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
@@ -193,5 +195,46 @@ describe('the memory API', () => {
     );
     expect(JSON.stringify(left)).not.toContain('pg-staging');
     expect((await get(`/v1/memories/${created.json().memory.id}`)).error?.code).toBe('not_found');
+  });
+});
+
+describe('molt memories / molt extractions', () => {
+  const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+  const molt = (args: string[], apiUrl: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['bin/molt.mjs', ...args],
+        { cwd: REPO_ROOT, env: { ...process.env, MOLT_API_URL: apiUrl }, timeout: 60_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('lists, searches, shows and forgets memories and shows extractions with their diff', async () => {
+    const apiUrl = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const userId = `u-${randomUUID()}`;
+    const sessionId = uniqueSessionId('mem-cli');
+    await post(sessionId, said('t1', 'My name is Grace Hopper.'), { userId });
+    await post(sessionId, said('t2', 'We decided to ship the parser on Monday.'));
+    const extraction = (await newSession(sessionId)).items[0];
+
+    const list = await molt(['memories', 'list', '--user', userId], apiUrl);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('Grace Hopper');
+    expect(list.stdout).toMatch(/^MEMORY\s+TYPE\s+STATUS/);
+    const search = await molt(['memories', 'search', 'parser Monday', '--user', userId, '--json'], apiUrl);
+    const found = JSON.parse(search.stdout).items;
+    expect(found[0]).toMatchObject({ type: 'decision' });
+    const show = await molt(['memories', 'show', found[0].id], apiUrl);
+    expect(show.stdout).toContain('"We decided to ship the parser on Monday."');
+    const extractionsList = await molt(['extractions', 'list', '--session', sessionId], apiUrl);
+    expect(extractionsList.stdout).toContain('succeeded');
+    const diff = await molt(['extractions', 'show', extraction.id], apiUrl);
+    expect(diff.stdout).toMatch(/^\+ mem_\w+ {2}My name is Grace Hopper$/m);
+    const forget = await molt(['memories', 'forget', found[0].id], apiUrl);
+    expect(forget.stdout.trim()).toBe(`memory ${found[0].id} is deleted`);
+    const erase = await molt(['memories', 'forget', '--user', userId], apiUrl);
+    expect(erase.stdout).toContain(`erased user ${userId}: 2 memories`);
   });
 });
