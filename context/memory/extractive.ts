@@ -140,7 +140,7 @@ const RULES: Rule[] = [
     type: 'preference',
     priority: 4,
     roles: USER,
-    pattern: /(?:^|\b(?:please|you should)\s+)never\s+(.{3,})/iu,
+    pattern: /(?:^|\b(?:please|you should)\s+)never\s+(?!mind\b)(.{3,})/iu,
     key: (m) => subjectTail(m[1]),
   },
   {

@@ -48,6 +48,8 @@ describe('extractive extractor', () => {
   it('ignores questions, chatter and the assistant restating preferences', () => {
     expect(one('Do you remember what I said?')).toEqual([]);
     expect(one('The build is green, thanks.')).toEqual([]);
+    expect(one('Never mind, it works now.')).toEqual([]);
+    expect(one('Never push to main on Fridays.')).toMatchObject([{ type: 'preference' }]);
     expect(extractCandidates([{ seq: 1, role: 'assistant', text: 'I prefer to check first.' }])).toEqual([]);
   });
 
