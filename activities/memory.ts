@@ -3,7 +3,7 @@
  * verify-and-store in one transaction, or record the failure. The range is read here from
  * PostgreSQL (tool calls and results included); nothing of it enters workflow history.
  */
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import type { RangeMessage } from '../context/memory/types.js';
@@ -24,6 +24,8 @@ export interface MemoryExtractor {
     range: RangeMessage[],
   ): Promise<{ candidates: unknown[]; tokens?: { input: number; output: number } }>;
 }
+
+const HEARTBEAT_INTERVAL_MS = 3_000;
 
 export const extractiveExtractor: MemoryExtractor = {
   version: EXTRACTIVE_VERSION,
@@ -101,6 +103,10 @@ export function memoryActivities(deps: MemoryActivityDeps) {
       });
       const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message));
       let result: Awaited<ReturnType<MemoryExtractor['extract']>>;
+      // Heartbeats while waiting for the extractor: a killed worker's attempt is retried within
+      // the heartbeat timeout, not after the whole start-to-close timeout.
+      const context = Context.current();
+      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
       try {
         result = await limit(() => extractor.extract(range));
       } catch (error) {
@@ -113,6 +119,8 @@ export function memoryActivities(deps: MemoryActivityDeps) {
           });
         }
         throw error;
+      } finally {
+        clearInterval(heartbeat);
       }
       return completeExtraction(db, {
         id: input.extractionId,

@@ -12,6 +12,7 @@ import type { MemoryExtractionInput, MemoryExtractionResult } from './memory-def
 /** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
 const extraction = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '15 seconds',
   retry: {
     maximumAttempts: 5,
     initialInterval: '1 second',
