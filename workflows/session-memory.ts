@@ -12,7 +12,7 @@ import { condition, ParentClosePolicy, patched, startChild } from '@temporalio/w
 import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
 import type { SessionState } from '../context/session-state.js';
 import type { ExtractionTrigger } from '../db/memory-schema.js';
-import type { CompactionTrigger } from './definitions.js';
+import type { CompactionTrigger, SessionWorkflowInput } from './definitions.js';
 import { memoryExtractionWorkflow } from './memory.js';
 import { type MemoryExtractionInput, memoryExtractionWorkflowId } from './memory-definitions.js';
 
@@ -30,15 +30,12 @@ export interface MemoryCarry {
 /** Compactions whose range is the 50% upload (a manual one is extracted only at `/new`). */
 const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'forced', 'overflow']);
 
-export function createMemoryHooks(options: {
-  tenantId: string;
-  sessionId: string;
-  idleMs?: number;
-  carried?: MemoryCarry;
-}) {
+export function createMemoryHooks(options: SessionWorkflowInput) {
   const enabled = patched(MEMORY_PATCH);
-  const idleMs = options.idleMs ?? DEFAULT_MEMORY_IDLE_MS;
-  const carry: MemoryCarry = options.carried ?? { extractedToSeq: 0, seenSeq: 0, lastActivityAt: Date.now() };
+  const idleMs = options.memoryIdleMs ?? DEFAULT_MEMORY_IDLE_MS;
+  const carry: MemoryCarry = options.carried?.memory
+    ? { ...options.carried.memory }
+    : { extractedToSeq: 0, seenSeq: 0, lastActivityAt: Date.now() };
   const pending: MemoryExtractionInput[] = [];
 
   const request = (trigger: ExtractionTrigger, fromSeq: number, toSeq: number) => {

@@ -101,12 +101,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   /** Compactions whose child this run has started (a detached compact update answers then). */
   const started = new Set<string>();
 
-  const memory = createMemoryHooks({
-    tenantId: input.tenantId,
-    sessionId: input.sessionId,
-    ...(input.memoryIdleMs !== undefined ? { idleMs: input.memoryIdleMs } : {}),
-    ...(input.carried?.memory ? { carried: input.carried.memory } : {}),
-  });
+  const memory = createMemoryHooks(input);
 
   const now = () => Date.now();
   const apply = (transition: Transition, extra: { replayOf?: string; instructions?: string } = {}) => {
