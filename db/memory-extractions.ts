@@ -259,3 +259,13 @@ export async function lastExtractedSeq(db: Database, tenantId: string, sessionId
     .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId)));
   return row?.toSeq ?? 0;
 }
+
+/** The workflows of a session's extractions, oldest first (for the session's history). */
+export async function extractionWorkflows(db: Database, tenantId: string, sessionId: string) {
+  const rows = await db
+    .select({ workflowId: memoryExtractions.workflowId })
+    .from(memoryExtractions)
+    .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId)))
+    .orderBy(asc(memoryExtractions.startedAt));
+  return rows.map((row) => ({ workflowId: row.workflowId, runId: null }));
+}

@@ -74,6 +74,12 @@ describe('LLM memory extraction', () => {
       expect((await get(`/v1/sessions/${sessionId}`)).memory).toMatchObject({
         extractions: { total: 1, failed: 1 },
       });
+      // The failure is in the session's history too: the extraction's run and its failed attempts.
+      const history = await get(`/v1/sessions/${sessionId}/history`);
+      const run = history.runs.find((r: Json) => r.workflowId === extraction.workflowId);
+      const summaries: string[] = run.events.map((e: Json) => e.summary);
+      expect(summaries).toContain('activity failMemoryExtraction scheduled');
+      expect(summaries.some((s) => s.startsWith('activity failed:'))).toBe(true);
       fake.setBehaviour('succeed');
       const replay = await h.app.inject({
         method: 'POST',
