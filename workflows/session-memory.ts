@@ -8,7 +8,7 @@
  * Histories recorded before memory existed replay with the hooks off (`patched`).
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { condition, ParentClosePolicy, patched, startChild } from '@temporalio/workflow';
+import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
 import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
 import type { SessionState } from '../context/session-state.js';
 import type { ExtractionTrigger } from '../db/memory-schema.js';
@@ -37,6 +37,8 @@ export function createMemoryHooks(options: SessionWorkflowInput) {
     ? { ...options.carried.memory }
     : { extractedToSeq: 0, seenSeq: 0, lastActivityAt: Date.now() };
   const pending: MemoryExtractionInput[] = [];
+  let timerRunning = false;
+  let timerFired = false;
 
   const request = (trigger: ExtractionTrigger, fromSeq: number, toSeq: number) => {
     if (!enabled) return;
@@ -72,7 +74,9 @@ export function createMemoryHooks(options: SessionWorkflowInput) {
 
     /**
      * The main loop's wait: `ready` as before, and — when the session has an unextracted tail —
-     * a durable timer that extracts it once the session has been idle long enough.
+     * a durable timer that extracts it once the session has been idle long enough. One timer runs
+     * at a time and is never cancelled: a turn does not restart it (which would add two events per
+     * turn); when it fires early because turns came meanwhile, the next one covers the rest.
      */
     async wait(ready: () => boolean, state: () => SessionState): Promise<void> {
       if (!enabled) {
@@ -80,17 +84,20 @@ export function createMemoryHooks(options: SessionWorkflowInput) {
         return;
       }
       observe(state());
+      if (timerFired) {
+        timerFired = false;
+        if (Date.now() - carry.lastActivityAt >= idleMs)
+          request('idle', carry.extractedToSeq + 1, state().lastSeq);
+      }
       if (pending.length > 0 || ready()) return;
-      if (state().lastSeq <= carry.extractedToSeq) {
-        await condition(() => ready() || pending.length > 0);
-        return;
+      if (state().lastSeq > carry.extractedToSeq && !timerRunning) {
+        timerRunning = true;
+        void sleep(Math.max(1, carry.lastActivityAt + idleMs - Date.now())).then(() => {
+          timerRunning = false;
+          timerFired = true;
+        });
       }
-      const remaining = Math.max(1, carry.lastActivityAt + idleMs - Date.now());
-      const woke = await condition(() => ready() || pending.length > 0, remaining);
-      observe(state());
-      if (!woke && Date.now() - carry.lastActivityAt >= idleMs) {
-        request('idle', carry.extractedToSeq + 1, state().lastSeq);
-      }
+      await condition(() => ready() || pending.length > 0 || timerFired);
     },
 
     /** Starts the requested extractions; a range already started (same workflow id) is skipped. */
