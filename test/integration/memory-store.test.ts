@@ -126,6 +126,17 @@ describe('memory store', () => {
     });
     expect(again).toMatchObject({ outcome: 'duplicate', memory: { id: created.memory.id } });
     await commitMemory(handle.db, scope, { ...draft, content: '用户住在上海浦东新区' });
+    const page1 = await listMemories(handle.db, { tenantId: 't2', userId: 'u-erase', limit: 1 });
+    expect(page1.items).toHaveLength(1);
+    const page2 = await listMemories(handle.db, {
+      tenantId: 't2',
+      userId: 'u-erase',
+      limit: 1,
+      cursor: page1.nextCursor!,
+    });
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0]?.id).not.toBe(page1.items[0]?.id);
+    expect(page2.nextCursor).toBeNull();
     const found = await searchMemories(handle.db, { tenantId: 't2', query: '上海', limit: 5 });
     expect(found.items[0]?.content).toBe('用户住在上海浦东新区');
     expect(found.items[0]?.score).toBeGreaterThan(0);
