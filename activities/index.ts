@@ -7,6 +7,7 @@ import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
 import type { Database } from '../db/client.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction.js';
+import { memoryActivities } from './memory.js';
 import { sessionActivities } from './session.js';
 import { sessionViewActivities } from './session-view.js';
 
@@ -18,6 +19,10 @@ export interface ActivityDeps {
   concurrency?: number;
   /** How stored token counts are made (MOLT_TOKEN_COUNTER); the API must use the same. */
   tokenCounter?: TokenCounter;
+  /** The memory extractor's model; null or absent: the offline `extractive` rules (MOLT_MEMORY_EXTRACTOR). */
+  memoryModel?: TextModel | null;
+  /** Memory extractions running their extractor at once in this worker (MOLT_MEMORY_CONCURRENCY). */
+  memoryConcurrency?: number;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -30,6 +35,11 @@ export function createActivities(deps: ActivityDeps) {
       model: deps.model ?? null,
       concurrency: deps.concurrency ?? 4,
       tokenCounter,
+    }),
+    ...memoryActivities({
+      db: deps.db,
+      model: deps.memoryModel ?? null,
+      concurrency: deps.memoryConcurrency ?? 2,
     }),
   };
 }

@@ -20,6 +20,8 @@ export interface ApiDeps {
   tokenCounter?: TokenCounter;
   /** Requests per minute per API key on /v1 (MOLT_RATE_LIMIT_PER_MINUTE); unset or 0: no limit. */
   rateLimitPerMinute?: number;
+  /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS; default 30 min). */
+  memoryIdleMs?: number;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
 }

@@ -20,6 +20,11 @@ const TAGS = [
     description: 'Session views, overflow recovery, manual compaction, breaker reset, Temporal history.',
   },
   { name: 'compactions', description: 'Compaction attempts: list, read in full, replay.' },
+  {
+    name: 'memories',
+    description:
+      'Durable memories: commit, search, inspect, delete, erase; extractions and their diffs; agent tools.',
+  },
   { name: 'service', description: 'Liveness, readiness and Prometheus metrics.' },
 ] as const;
 
@@ -30,6 +35,7 @@ export function tagOf(url: string): Tag {
   const [, version, resource, , action] = url.split('/');
   if (version !== 'v1') return 'service';
   if (resource === 'compactions') return 'compactions';
+  if (resource === 'memories' || resource === 'memory-extractions' || resource === 'tools') return 'memories';
   if (action === 'turns') return 'turns';
   if (action === 'context') return 'context';
   return 'sessions';

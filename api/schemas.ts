@@ -9,3 +9,6 @@ export const sessionIdSchema = z
   .regex(/^[A-Za-z0-9._:@-]+$/, 'may contain only letters, digits and . _ : @ -');
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+/** A memory scope's user or agent id, chosen by the agent. */
+export const scopeIdSchema = z.string().min(1).max(200);

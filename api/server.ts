@@ -12,6 +12,8 @@ import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
+import { memoryRoutes } from './routes/memories.js';
+import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { turnRoutes } from './routes/turns.js';
 
@@ -55,5 +57,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(sessionRoutes(routeDeps));
   await app.register(contextRoutes(routeDeps));
   await app.register(compactionRoutes(routeDeps));
+  await app.register(memoryRoutes(routeDeps));
+  await app.register(memoryExtractionRoutes(routeDeps));
   return app;
 }

@@ -18,12 +18,21 @@ const VIEW_KEYS: Array<keyof SessionView> = [
   'workflowId',
 ];
 
-/** The session view plus what the API itself knows: the whole transcript's size. */
-export type ApiSessionView = SessionView & { transcript: { messages: number; tokens: number } };
+/** The session view plus what the API itself knows: the whole transcript's size and the scope. */
+export type ApiSessionView = SessionView & {
+  transcript: { messages: number; tokens: number };
+  userId: string | null;
+  agentId: string | null;
+};
 
 /** The view persisted by the session workflow (or the starting view before its first write). */
 export function sessionViewOf(row: SessionRow): ApiSessionView {
-  return { ...workflowViewOf(row), transcript: { messages: row.lastSeq, tokens: row.transcriptTokens } };
+  return {
+    ...workflowViewOf(row),
+    transcript: { messages: row.lastSeq, tokens: row.transcriptTokens },
+    userId: row.userId,
+    agentId: row.agentId,
+  };
 }
 
 function workflowViewOf(row: SessionRow): SessionView {

@@ -42,6 +42,19 @@ export const configSchema = z.object({
   MOLT_TOKEN_COUNTER: z.preprocess(emptyAsUndefined, z.enum(['estimate', 'exact']).default('estimate')),
   /** Requests a minute per API key on /v1; 0 turns the limit off. */
   MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(6_000)),
+  /** A session idle this long extracts its unextracted tail into memories (ms). */
+  MOLT_MEMORY_IDLE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(30 * 60 * 1000),
+  ),
+  /** `extractive` (offline rules, default) or `llm` (the configured MOLT_LLM_* model). */
+  MOLT_MEMORY_EXTRACTOR: z.preprocess(emptyAsUndefined, z.enum(['extractive', 'llm']).default('extractive')),
+  /** Memory extractions running their extractor at once per worker. */
+  MOLT_MEMORY_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
   /** Creates an operator key for the `default` tenant at start-up if it does not exist. */
   MOLT_BOOTSTRAP_API_KEY: z.preprocess(
     emptyAsUndefined,

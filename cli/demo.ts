@@ -2,13 +2,14 @@
  * `molt demo`: an ephemeral stack (in-memory Temporal dev server, embedded PGlite in a temporary
  * directory, worker, API) and a bundled long agent session played through the HTTP API. It then
  * tells the session's story: the thresholds crossed, every compaction, the summary with its TODOs,
- * files and tool failures, and the tokens saved.
+ * files and tool failures, the memories extracted for the next session, and the tokens saved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import type { MoltConfig } from './config.js';
+import { DEMO_USER, memoryTurns, tellMemoryStory } from './demo-memory.js';
 import { demoSession } from './demo-session.js';
 import { startStack } from './dev.js';
 
@@ -81,7 +82,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
   try {
     const api = new DemoApi(stack.apiUrl, config.MOLT_BOOTSTRAP_API_KEY);
     const sessionId = `demo-${Date.now().toString(36)}`;
-    const turns = demoSession(options.turns ?? DEMO_TURNS);
+    const turns = [...memoryTurns(), ...demoSession(options.turns ?? DEMO_TURNS)];
     const window = options.contextWindowTokens ?? DEMO_WINDOW_TOKENS;
     console.log(`API ${stack.apiUrl} · session ${sessionId} · context window ${num(window)} tokens`);
     console.log(
@@ -102,6 +103,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
       const posted = await api.call('POST', `/v1/sessions/${sessionId}/turns`, {
         ...turn,
         contextWindowTokens: window,
+        ...(i === 0 ? { userId: DEMO_USER } : {}),
       });
       const view = await api.until(`/v1/sessions/${sessionId}`, (v) => v.lastSeq >= posted.turn.toSeq);
       events.push(...describeChange(i + 1, previous, view));
@@ -160,6 +162,8 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
           : '  (none)',
       );
     }
+
+    await tellMemoryStory(api, sessionId);
 
     const context = await api.call('GET', `/v1/sessions/${sessionId}/context`);
     const transcriptTokens: number = settled.transcript.tokens;

@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import { LlmConfigError } from '../llm/config.js';
 import { ConfigError, loadConfig } from './config.js';
+import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
 
 function fail(error: unknown): never {
@@ -142,5 +143,6 @@ program
   });
 
 registerOperatorCommands(program);
+registerMemoryCommands(program);
 
 program.parseAsync(process.argv).catch(fail);

@@ -75,6 +75,7 @@ type Query = Record<string, string | number | undefined>;
 export interface OperatorClient {
   get(path: string, query?: Query): Promise<unknown>;
   post(path: string): Promise<unknown>;
+  delete(path: string, query?: Query): Promise<unknown>;
 }
 
 export function createOperatorClient(env: OperatorEnv): OperatorClient {
@@ -83,14 +84,14 @@ export function createOperatorClient(env: OperatorEnv): OperatorClient {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (env.MOLT_API_KEY) headers.authorization = `Bearer ${env.MOLT_API_KEY}`;
 
-  async function call(method: 'GET' | 'POST', path: string, query: Query = {}): Promise<unknown> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, query: Query = {}): Promise<unknown> {
     const url = new URL(path.replace(/^\//, ''), base);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     let response: Response;
     try {
-      // No body on POST: every operator POST is an action on the resource in its path.
+      // No body on POST or DELETE: every operator action names its resource in the path.
       response = await fetch(url, { method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
       throw unreachable(base, error);
@@ -120,7 +121,11 @@ export function createOperatorClient(env: OperatorEnv): OperatorClient {
     return body;
   }
 
-  return { get: (path, query) => call('GET', path, query), post: (path) => call('POST', path) };
+  return {
+    get: (path, query) => call('GET', path, query),
+    post: (path) => call('POST', path),
+    delete: (path, query) => call('DELETE', path, query),
+  };
 }
 
 function unreachable(base: URL, error: unknown): Error {
@@ -137,7 +142,7 @@ function unreachable(base: URL, error: unknown): Error {
 }
 
 /** Parses an answer before a table reads it; the message names the field that did not match. */
-function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+export function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -148,12 +153,12 @@ function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 
 const segment = encodeURIComponent;
 
-interface OutputOptions {
+export interface OutputOptions {
   json?: boolean;
 }
 
 /** Prints the API's JSON as it came, or the table built from the parsed answer. */
-function print<T>(
+export function print<T>(
   body: unknown,
   options: OutputOptions,
   schema: z.ZodType<T>,
@@ -167,13 +172,13 @@ function print<T>(
   console.log(render(expectAnswer(schema, body, what)));
 }
 
-const jsonOption = () => new Option('--json', 'print the API answer as JSON');
-const limitOption = () =>
+export const jsonOption = () => new Option('--json', 'print the API answer as JSON');
+export const limitOption = () =>
   new Option('--limit <n>', 'items per page (1–200, default 50)').argParser((value) => {
     if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError('must be a positive integer.');
     return Number.parseInt(value, 10);
   });
-const cursorOption = () =>
+export const cursorOption = () =>
   new Option('--cursor <cursor>', 'the page after this cursor (printed under a list)');
 
 export function registerOperatorCommands(program: Command): void {

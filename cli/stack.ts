@@ -60,6 +60,7 @@ export async function startWorker(
   llm: LlmConfig = loadLlmConfig(),
 ): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address });
+  const model = createTextModel(llm);
   const worker = await createMoltWorker({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -67,8 +68,10 @@ export async function startWorker(
     workflowBundle: bundle ?? (await loadWorkflowBundle(config.MOLT_WORKFLOW_BUNDLE)),
     deps: {
       db: database.db,
-      model: createTextModel(llm),
+      model,
       concurrency: llm.concurrency,
+      memoryModel: config.MOLT_MEMORY_EXTRACTOR === 'llm' ? model : null,
+      memoryConcurrency: config.MOLT_MEMORY_CONCURRENCY,
       tokenCounter: await tokenCounterFor(config),
     },
   });
@@ -112,6 +115,7 @@ export async function startApi(
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
+      memoryIdleMs: config.MOLT_MEMORY_IDLE_MS,
       tokenCounter: await tokenCounterFor(config),
       readiness: {
         database: () => database.ping(),

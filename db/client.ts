@@ -68,12 +68,15 @@ export async function openDatabase(
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm ships as a PGlite contrib extension; memory search and dedup need it (MEMORY.md §1).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;
   if ('pgliteDir' in target) {
     mkdirSync(target.pgliteDir, { recursive: true });
-    client = new PGlite(target.pgliteDir);
+    client = new PGlite(target.pgliteDir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzle(client, { schema });

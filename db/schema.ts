@@ -66,6 +66,9 @@ export const sessions = pgTable(
     view: jsonb('view'),
     /** Monotonic version of `view`; an older write never overwrites a newer one. */
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
+    /** Memory scope (MEMORY.md §1), taken from the first turn that names them. */
+    userId: text('user_id'),
+    agentId: text('agent_id'),
     /** Time of the agent's last LLM call, for the prompt-cache TTL gate of pruning (§4). */
     lastCacheTouchAt: timestamp('last_cache_touch_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -268,6 +271,8 @@ export const messageOverrides = pgTable(
   },
   (t) => [index('message_overrides_seq_idx').on(t.tenantId, t.sessionId, t.seq)],
 );
+
+export * from './memory-schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

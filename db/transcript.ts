@@ -33,6 +33,9 @@ export interface AppendTurnInput {
   defaultContextWindowTokens: number;
   settings: Record<string, unknown> | undefined;
   usage: Record<string, unknown> | undefined;
+  /** Memory scope (MEMORY.md §1); a session keeps the first it is given. */
+  userId?: string | undefined;
+  agentId?: string | undefined;
   /** Everything that defines the turn's content, hashed for the idempotency check. */
   content: unknown;
 }
@@ -75,10 +78,16 @@ export async function appendTurn(
         workflowId: input.workflowId,
         contextWindowTokens: input.contextWindowTokens ?? input.defaultContextWindowTokens,
         settings: input.settings ?? {},
+        userId: input.userId ?? null,
+        agentId: input.agentId ?? null,
       })
       .onConflictDoUpdate({
         target: [sessions.tenantId, sessions.id],
-        set: { tenantId: sql`excluded.tenant_id` },
+        set: {
+          tenantId: sql`excluded.tenant_id`,
+          userId: sql`coalesce(${sessions.userId}, excluded.user_id)`,
+          agentId: sql`coalesce(${sessions.agentId}, excluded.agent_id)`,
+        },
       })
       .returning();
     if (!session) throw new Error(`session ${input.sessionId} was neither created nor found`);

@@ -10,6 +10,7 @@ import type {
   SessionSettingsInput,
   SessionState,
 } from '../context/session-state.js';
+import type { MemoryCarry } from './session-memory.js';
 
 /** What the workflow knows of one stored message (enough to choose a safe cut, never the body). */
 export type MessageMeta = LiveMessageMeta;
@@ -29,7 +30,9 @@ export interface SessionWorkflowInput {
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
   /** State carried across continue-as-new; absent on the first run. */
-  carried?: { state: SessionState; viewVersion: number };
+  carried?: { state: SessionState; viewVersion: number; memory?: MemoryCarry };
+  /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS). */
+  memoryIdleMs?: number;
   /** Test hook: continue-as-new after this many events instead of when Temporal suggests it. */
   maxHistoryEvents?: number;
 }

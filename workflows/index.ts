@@ -1,2 +1,3 @@
 export { compactionWorkflow } from './compaction.js';
+export { memoryExtractionWorkflow } from './memory.js';
 export { sessionWorkflow } from './session.js';

@@ -63,6 +63,7 @@ import {
   type TurnSignal,
   turnSignal,
 } from './definitions.js';
+import { createMemoryHooks } from './session-memory.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -99,6 +100,8 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   let breakerEventCounter = 0;
   /** Compactions whose child this run has started (a detached compact update answers then). */
   const started = new Set<string>();
+
+  const memory = createMemoryHooks(input);
 
   const now = () => Date.now();
   const apply = (transition: Transition, extra: { replayOf?: string; instructions?: string } = {}) => {
@@ -174,6 +177,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         const running = state.upload.compactionId;
         await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
       }
+      if (request.keepRecentTokens === 0 && !request.replayOf) memory.onNew(state);
       const plan = request.replayOf
         ? planReplay(state, request.replayOf, now())
         : planCompaction(state, {
@@ -304,6 +308,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
     const { command } = item;
     switch (command.type) {
       case 'startCompaction': {
+        memory.onCompactionStart(command, Boolean(item.replayOf));
         await startChild(compactionWorkflow, {
           workflowId: compactionWorkflowId(command.compactionId),
           parentClosePolicy: ParentClosePolicy.ABANDON,
@@ -368,8 +373,12 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   };
 
   for (;;) {
-    await condition(() => queue.length > 0 || dirty || historyCapReached());
+    await memory.wait(
+      () => queue.length > 0 || dirty || historyCapReached(),
+      () => state,
+    );
     while (queue.length > 0) await execute(queue.shift()!);
+    await memory.flush();
     if (dirty) await flushView();
     if (historyCapReached() && queue.length === 0) {
       // Updates waiting on a compaction keep the run open; commands are served meanwhile. A view
@@ -381,7 +390,8 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
           tenantId: input.tenantId,
           sessionId: input.sessionId,
           contextWindowTokens: state.contextWindowTokens,
-          carried: { state, viewVersion },
+          carried: { state, viewVersion, ...(memory.carry() ? { memory: memory.carry()! } : {}) },
+          ...(input.memoryIdleMs !== undefined ? { memoryIdleMs: input.memoryIdleMs } : {}),
           ...(input.maxHistoryEvents !== undefined ? { maxHistoryEvents: input.maxHistoryEvents } : {}),
         });
       }

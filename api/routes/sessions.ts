@@ -7,6 +7,7 @@ import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, getCompaction } from '../../db/compactions.js';
+import { extractionWorkflows, sessionMemoryStats } from '../../db/memory-extractions.js';
 import { compactions, type SessionRow, sessions } from '../../db/schema.js';
 import { getSession } from '../../db/transcript.js';
 import {
@@ -105,7 +106,9 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/v1/sessions/:sessionId', { schema: { params: sessionParamsSchema } }, async (request) => {
-      return sessionViewOf(await requireSession(request.auth.tenantId, request.params.sessionId));
+      const { tenantId } = request.auth;
+      const row = await requireSession(tenantId, request.params.sessionId);
+      return { ...sessionViewOf(row), memory: await sessionMemoryStats(deps.db, tenantId, row.id) };
     });
 
     app.post(
@@ -183,8 +186,11 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           .from(compactions)
           .where(and(eq(compactions.tenantId, request.auth.tenantId), eq(compactions.sessionId, sessionId)))
           .orderBy(compactions.startedAt);
+        const extractionRuns = await extractionWorkflows(deps.db, request.auth.tenantId, sessionId);
         try {
-          return { runs: await readHistory(deps.temporal, row.workflowId, compactionRuns) };
+          return {
+            runs: await readHistory(deps.temporal, row.workflowId, [...compactionRuns, ...extractionRuns]),
+          };
         } catch (failure) {
           return workflowError(sessionId, failure);
         }

@@ -13,7 +13,7 @@ import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, unavailable } from '../errors.js';
-import { sessionParamsSchema } from '../schemas.js';
+import { scopeIdSchema, sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
 
@@ -33,6 +33,9 @@ export const turnBodySchema = z.strictObject({
   format: messageFormatSchema.default('openclaw'),
   contextWindowTokens: z.number().int().min(1_000).max(100_000_000).optional(),
   settings: sessionSettingsBodySchema.optional(),
+  /** Memory scope (MEMORY.md §1): taken on the session's first turn that names it. */
+  userId: scopeIdSchema.optional(),
+  agentId: scopeIdSchema.optional(),
   usage: z
     .strictObject({
       input: z.number().int().nonnegative().optional(),
@@ -53,7 +56,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { sessionId } = request.params;
         const body = request.body;
         const workflowId = sessionWorkflowId(tenantId, sessionId);
-        const { turnId, format, contextWindowTokens, settings, usage } = body;
+        const { turnId, format, contextWindowTokens, settings, usage, userId, agentId } = body;
         const parsed = messagesSchemaForFormat(format).safeParse(body.messages);
         if (!parsed.success) {
           const details = parsed.error.issues.map((issue) => ({
@@ -81,6 +84,8 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               defaultContextWindowTokens: deps.defaultContextWindowTokens,
               settings,
               usage,
+              userId,
+              agentId,
               content: { messages: body.messages, format, contextWindowTokens, settings, usage },
             },
             async ({ turn, contextWindowTokens: window }) => {
@@ -106,6 +111,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
                           tenantId,
                           sessionId,
                           contextWindowTokens: window,
+                          ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
                           ...(signal.settings ? { settings: signal.settings } : {}),
                         },
                       ],

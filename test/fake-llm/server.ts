@@ -16,11 +16,13 @@
  * As a command: `npx tsx test/fake-llm/server.ts --port 8787 [--latency-ms 200] [--behaviour stall]`
  * prints the base URL and serves until interrupted.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { MEMORY_EXTRACTION_MARKER } from '../../context/memory/llm-prompt.js';
 
 export type FakeLlmBehaviourName =
   | 'succeed'
@@ -353,6 +355,36 @@ const USER_LINE_PATTERN =
  * summar…): the five headings of ALGORITHMS.md §9 with every URL, call id and file path found in
  * the prompt, and the last user line quoted; otherwise a short echo.
  */
+/**
+ * A memory extraction answer: each user sentence with "remember" or "prefer" becomes a candidate
+ * quoting it verbatim, plus one candidate whose quote is invented (the verifier must reject it).
+ */
+export function fakeMemoryAnswer(prompt: string): string {
+  const memories: unknown[] = [];
+  for (const match of prompt.matchAll(/<message seq="\d+" role="user">\n([\s\S]*?)\n<\/message>/g)) {
+    for (const sentence of match[1]!.split(/(?<=[.!?])\s+/)) {
+      if (!/remember|prefer/i.test(sentence)) continue;
+      const content = sentence.trim();
+      memories.push({
+        type: 'preference',
+        content,
+        abstract: content.slice(0, 200),
+        key: null,
+        quote: content,
+        priority: 3,
+      });
+    }
+  }
+  memories.push({
+    type: 'profile',
+    content: 'Invented fact',
+    abstract: 'Invented fact',
+    quote: 'a sentence nobody said',
+    priority: 1,
+  });
+  return JSON.stringify({ memories });
+}
+
 export function fakeAnswer(call: RecordedCall): string {
   const system = call.messages
     .filter((message) => message.role === 'system')
@@ -362,6 +394,7 @@ export function fakeAnswer(call: RecordedCall): string {
     .filter((message) => message.role !== 'system')
     .map((message) => contentText(message.content))
     .join('\n');
+  if (system.includes(MEMORY_EXTRACTION_MARKER)) return fakeMemoryAnswer(prompt);
   if (!/summar/i.test(`${system}\n${prompt}`)) {
     const lastLine = lastNonEmptyLine(prompt);
     return `Fake answer to: ${lastLine.slice(0, 200)}`;

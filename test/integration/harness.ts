@@ -28,6 +28,10 @@ export interface HarnessOptions {
   /** Summarise through this fake LLM; the offline extractive summarizer when omitted. */
   llmBaseUrl?: string;
   concurrency?: number;
+  /** MOLT_MEMORY_IDLE_MS for the sessions this harness starts. */
+  memoryIdleMs?: number;
+  /** Extract memories through this fake LLM instead of the extractive rules. */
+  memoryLlmBaseUrl?: string;
   /** false: no in-process worker (the test runs its own, e.g. in a child process). */
   worker?: boolean;
 }
@@ -61,6 +65,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
                 })
               : null,
             concurrency: options.concurrency ?? 4,
+            memoryModel: options.memoryLlmBaseUrl
+              ? createTextModel({
+                  provider: 'openai-compatible',
+                  baseUrl: options.memoryLlmBaseUrl,
+                  model: 'fake',
+                  concurrency: 2,
+                  timeoutMs: 60_000,
+                })
+              : null,
           },
         });
   const running = worker ? worker.run() : Promise.resolve();
@@ -69,6 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     temporal: client,
     taskQueue,
     defaultContextWindowTokens: 200_000,
+    ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
   });
   return {
     app,

@@ -359,8 +359,15 @@ describe('the service endpoints', () => {
       'context',
       'sessions',
       'compactions',
+      'memories',
       'service',
     ]);
+    const commit = document.paths['/v1/memories'].post;
+    expect(commit.tags).toEqual(['memories']);
+    expect(commit.requestBody.content['application/json'].schema.required).toContain('content');
+    expect(commit.responses['201']).toBeDefined();
+    expect(document.paths['/v1/memory-extractions/{extractionId}/replay'].post.tags).toEqual(['memories']);
+    expect(document.paths['/v1/tools'].get.responses['200']).toBeDefined();
     expect(Object.keys(document.paths).some((path) => path.startsWith('/docs'))).toBe(false);
   });
 

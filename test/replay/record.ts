@@ -46,7 +46,8 @@ async function main() {
   mkdirSync(FIXTURES, { recursive: true });
   try {
     await worker.runUntil(async () => {
-      for (const scenario of scenarios) {
+      const only = process.argv.slice(2);
+      for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
         const histories = await scenario.run({ client, app });
         for (const [name, history] of Object.entries(histories)) {
           const file = new URL(`${name}.json`, FIXTURES);

@@ -7,6 +7,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { compactionWorkflowId, sessionWorkflowId, stateQuery } from '../../workflows/definitions.js';
+import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
 import { codingTurn } from '../integration/agent-turns.js';
 
 export interface ScenarioContext {
@@ -15,6 +16,8 @@ export interface ScenarioContext {
 }
 
 export interface Scenario {
+  /** `npm run record-histories -- <name>` records only the scenarios named. */
+  name: string;
   /** Fixture name → history as JSON text (`historyToJSON`, the CLI's format). */
   run(context: ScenarioContext): Promise<Record<string, string>>;
 }
@@ -34,6 +37,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promis
  * (extractive), its clean-up, and a manual `/compact`. Records the session run and the compaction.
  */
 const sessionWithCompaction: Scenario = {
+  name: 'session-with-compaction',
   async run({ client, app }) {
     const sessionId = 'replay-session';
     const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
@@ -76,4 +80,56 @@ const sessionWithCompaction: Scenario = {
   },
 };
 
-export const scenarios: Scenario[] = [sessionWithCompaction];
+/**
+ * A session of a user that says something worth remembering, then `/new` (`keepRecentTokens: 0`):
+ * the session starts a memory extraction of its whole transcript. Records the session run (with
+ * the memory patch marker) and the extraction.
+ */
+const sessionWithMemory: Scenario = {
+  name: 'session-with-memory',
+  async run({ client, app }) {
+    const sessionId = 'replay-memory-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/turns`,
+      payload: {
+        turnId: 't1',
+        userId: 'replay-user',
+        messages: [
+          { role: 'user', content: 'Please remember that my deploy target is fly.io.' },
+          { role: 'assistant', content: [{ type: 'text', text: 'Noted.' }] },
+        ],
+      },
+    });
+    if (response.statusCode !== 202) throw new Error(`turn: ${response.body}`);
+    await until(
+      () => handle.query(stateQuery),
+      (s) => s.lastSeq >= 2,
+    );
+    const compacted = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/compact`,
+      payload: { keepRecentTokens: 0 },
+    });
+    if (compacted.statusCode !== 200) throw new Error(`compact: ${compacted.body}`);
+    const extraction = client.workflow.getHandle(
+      memoryExtractionWorkflowId(DEFAULT_TENANT_ID, sessionId, 1, 2),
+    );
+    await until(
+      () =>
+        extraction.describe().then(
+          (d) => d.status.name,
+          () => 'NOT_FOUND',
+        ),
+      (status) => status === 'COMPLETED',
+    );
+    await handle.terminate('replay fixture recorded');
+    return {
+      'session-with-memory': historyToJSON(await handle.fetchHistory()),
+      'memory-extraction': historyToJSON(await extraction.fetchHistory()),
+    };
+  },
+};
+
+export const scenarios: Scenario[] = [sessionWithCompaction, sessionWithMemory];

@@ -10,6 +10,8 @@ import type {
   CompactionResult,
   SessionWorkflowInput,
 } from '../../../workflows/definitions.js';
+import { memoryExtractionWorkflow as currentMemory } from '../../../workflows/memory.js';
+import type { MemoryExtractionInput, MemoryExtractionResult } from '../../../workflows/memory-definitions.js';
 import { sessionWorkflow as currentSession } from '../../../workflows/session.js';
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
@@ -20,4 +22,11 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
 export async function compactionWorkflow(input: CompactionInput): Promise<CompactionResult> {
   await sleep(1);
   return currentCompaction(input);
+}
+
+export async function memoryExtractionWorkflow(
+  input: MemoryExtractionInput,
+): Promise<MemoryExtractionResult> {
+  await sleep(1);
+  return currentMemory(input);
 }

@@ -1,0 +1,138 @@
+/** zod request and response schemas of the memory routes (MEMORY.md §5); OpenAPI is built from them. */
+import { z } from 'zod';
+import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../context/memory/policy.js';
+import { memoryTypeSchema } from '../context/memory/types.js';
+import { scopeIdSchema, sessionIdSchema } from './schemas.js';
+
+export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
+
+export const memorySourceSchema = z.union([
+  z.object({ sessionId: z.string(), fromSeq: z.number(), toSeq: z.number(), quote: z.string() }),
+  z.object({ kind: z.enum(['commit_memory', 'operator']), sessionId: z.string().optional() }),
+]);
+
+export const memorySchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  type: memoryTypeSchema,
+  category: z.string().nullable(),
+  key: z.string().nullable(),
+  content: z.string(),
+  abstract: z.string(),
+  priority: z.number().int(),
+  source: memorySourceSchema,
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  recordedAt: z.string(),
+  supersededAt: z.string().nullable(),
+  supersededBy: z.string().nullable(),
+  extractionId: z.string().nullable(),
+  status: memoryStatusSchema,
+  /** Search relevance (full-text rank + trigram similarity), only with `query`. */
+  score: z.number().optional(),
+});
+
+export const memoryEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['add', 'supersede', 'delete']),
+  extractionId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+
+export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memoryEventSchema) });
+
+export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
+
+/** commit_memory's arguments: the tool agents register (GET /v1/tools) and POST /v1/memories. */
+export const commitMemoryBodySchema = z.strictObject({
+  content: z.string().trim().min(1).max(MEMORY_CONTENT_MAX),
+  type: memoryTypeSchema.default('profile'),
+  category: z.string().min(1).max(200).optional(),
+  priority: z.number().int().min(1).max(5).default(3),
+  abstract: z.string().min(1).max(MEMORY_ABSTRACT_MAX).optional(),
+  userId: scopeIdSchema.optional(),
+  agentId: scopeIdSchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+  key: z.string().min(1).max(200).optional(),
+});
+
+export const searchMemoriesBodySchema = z.strictObject({
+  query: z.string().trim().min(1).max(2_000),
+  limit: z.number().int().min(1).max(50).default(5),
+  userId: scopeIdSchema.optional(),
+  agentId: scopeIdSchema.optional(),
+});
+
+export const memoryListQuerySchema = z.strictObject({
+  query: z.string().trim().min(1).max(2_000).optional(),
+  type: memoryTypeSchema.optional(),
+  userId: scopeIdSchema.optional(),
+  agentId: scopeIdSchema.optional(),
+  status: memoryStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+
+export const memoryParamsSchema = z.object({ memoryId: z.string().min(1).max(200) });
+
+export const erasureQuerySchema = z.strictObject({ userId: scopeIdSchema });
+export const erasureReceiptSchema = z.object({
+  userId: z.string(),
+  memories: z.number().int(),
+  events: z.number().int(),
+  extractions: z.number().int(),
+});
+
+const countsSchema = z
+  .object({
+    candidates: z.number(),
+    added: z.number(),
+    superseded: z.number(),
+    duplicates: z.number(),
+    rejected: z.number(),
+    rejectedReasons: z.record(z.string(), z.number()),
+  })
+  .nullable();
+
+export const extractionSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  userId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  fromSeq: z.number(),
+  toSeq: z.number(),
+  trigger: z.enum(['upload', 'new', 'idle', 'replay']),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  extractor: z.string(),
+  counts: countsSchema,
+  tokens: z.object({ input: z.number(), output: z.number() }).nullable(),
+  error: z.string().nullable(),
+  replayOf: z.string().nullable(),
+  workflowId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const extractionWithDiffSchema = extractionSchema.extend({
+  diff: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      memoryId: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});
+
+export const extractionListQuerySchema = z.strictObject({
+  sessionId: sessionIdSchema.optional(),
+  status: z.enum(['running', 'succeeded', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+
+export const extractionParamsSchema = z.object({ extractionId: z.string().min(1).max(500) });

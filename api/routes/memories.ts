@@ -1,0 +1,174 @@
+/**
+ * Memories (MEMORY.md §5): commit_memory, list and search, one memory with its events, delete,
+ * operator erasure of a user's scope, and the tool definitions agents register. Every query is
+ * scoped to the caller's tenant: another tenant's memory is a 404.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decodeCursor } from '../../db/compactions.js';
+import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
+import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { getSession } from '../../db/transcript.js';
+import type { ApiDeps } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import {
+  commitMemoryBodySchema,
+  erasureQuerySchema,
+  erasureReceiptSchema,
+  memoryListQuerySchema,
+  memoryListSchema,
+  memoryParamsSchema,
+  memorySchema,
+  memoryWithEventsSchema,
+  searchMemoriesBodySchema,
+} from '../memory-schemas.js';
+
+const toolSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()),
+});
+
+/** The tools of MEMORY.md §5 as JSON-schema function definitions. */
+export function memoryTools() {
+  const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as Record<string, unknown>;
+  return [
+    {
+      name: 'search_memories',
+      description:
+        "Search the user's and agent's durable memories (preferences, facts, decisions) by meaning and exact words.",
+      parameters: schema(
+        z.object({
+          query: z.string().min(1).describe('What to look for'),
+          max_results: z
+            .number()
+            .int()
+            .min(1)
+            .max(50)
+            .optional()
+            .describe('At most this many memories (default 5)'),
+        }),
+      ),
+    },
+    {
+      name: 'commit_memory',
+      description: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
+      parameters: schema(commitMemoryBodySchema),
+    },
+  ];
+}
+
+export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/memories',
+      {
+        schema: {
+          body: commitMemoryBodySchema,
+          response: { 200: z.object({ memory: memorySchema }), 201: z.object({ memory: memorySchema }) },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = request.auth;
+        const body = request.body;
+        let { userId, agentId } = body;
+        if (body.sessionId && !userId && !agentId) {
+          const session = await getSession(deps.db, tenantId, body.sessionId);
+          if (!session) throw notFound(`session ${body.sessionId}`);
+          userId = session.userId ?? undefined;
+          agentId = session.agentId ?? undefined;
+        }
+        if (!userId && !agentId && !body.sessionId) {
+          throw new ApiError(
+            400,
+            'invalid_request',
+            'body: one of userId, agentId or sessionId names the memory scope',
+          );
+        }
+        const result = await commitMemory(
+          deps.db,
+          scopeOf({ tenantId, userId, agentId, sessionId: body.sessionId }),
+          {
+            type: body.type,
+            content: body.content,
+            abstract: body.abstract ?? null,
+            key: body.key ?? null,
+            category: body.category ?? null,
+            priority: body.priority,
+            source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
+          },
+        );
+        return reply
+          .status(result.outcome === 'duplicate' ? 200 : 201)
+          .send({ memory: memorySnapshot(result.memory) });
+      },
+    );
+
+    app.get(
+      '/v1/memories',
+      { schema: { querystring: memoryListQuerySchema, response: { 200: memoryListSchema } } },
+      async (request) => {
+        const { query, cursor, ...filter } = request.query;
+        const base = { tenantId: request.auth.tenantId, ...filter };
+        if (query) return searchMemories(deps.db, { ...base, query, ...(cursor ? { cursor } : {}) });
+        if (cursor && decodeCursor(cursor) === null) {
+          throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
+        }
+        return listMemories(deps.db, { ...base, ...(cursor ? { cursor } : {}) });
+      },
+    );
+
+    app.post(
+      '/v1/memories/search',
+      { schema: { body: searchMemoriesBodySchema, response: { 200: memoryListSchema } } },
+      async (request) => {
+        const { query, limit, userId, agentId } = request.body;
+        return searchMemories(deps.db, {
+          tenantId: request.auth.tenantId,
+          query,
+          limit,
+          status: 'active',
+          ...(userId ? { userId } : {}),
+          ...(agentId ? { agentId } : {}),
+        });
+      },
+    );
+
+    app.get(
+      '/v1/memories/:memoryId',
+      { schema: { params: memoryParamsSchema, response: { 200: memoryWithEventsSchema } } },
+      async (request) => {
+        const memory = await getMemoryWithEvents(deps.db, request.auth.tenantId, request.params.memoryId);
+        if (!memory) throw notFound(`memory ${request.params.memoryId}`);
+        return memory;
+      },
+    );
+
+    app.delete(
+      '/v1/memories/:memoryId',
+      { schema: { params: memoryParamsSchema, response: { 200: z.object({ memory: memorySchema }) } } },
+      async (request) => {
+        const memory = await deleteMemory(deps.db, request.auth.tenantId, request.params.memoryId);
+        if (!memory) throw notFound(`memory ${request.params.memoryId}`);
+        return { memory: memorySnapshot(memory) };
+      },
+    );
+
+    app.delete(
+      '/v1/memories',
+      {
+        config: { role: 'operator' },
+        schema: { querystring: erasureQuerySchema, response: { 200: erasureReceiptSchema } },
+      },
+      async (request) => eraseUserMemories(deps.db, request.auth.tenantId, request.query.userId),
+    );
+
+    app.get(
+      '/v1/tools',
+      { schema: { response: { 200: z.object({ tools: z.array(toolSchema) }) } } },
+      async () => ({
+        tools: memoryTools(),
+      }),
+    );
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The demo's memory story (MEMORY.md): the session's user says a few things worth keeping; the
+ * 50% upload extracts them while the compaction runs; a second session of the same user then
+ * finds them.
+ */
+import type { DemoTurn } from './demo-session.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are printed field by field
+type Json = Record<string, any>;
+
+interface Api {
+  call(method: string, path: string, body?: unknown): Promise<Json>;
+  until(path: string, done: (value: Json) => boolean): Promise<Json>;
+}
+
+export const DEMO_USER = 'demo-user';
+
+const PLANTED = [
+  'Please remember that our staging database is pg-staging-07.internal.',
+  'I prefer short commit messages for this repo.',
+  "We decided to use cursor pagination for every list endpoint. Let's start.",
+];
+
+/** Turns said early in the session: things worth remembering, then an acknowledgement. */
+export function memoryTurns(): DemoTurn[] {
+  return PLANTED.map((text, i) => ({
+    turnId: `memory-${i + 1}`,
+    messages: [
+      { role: 'user', content: text },
+      { role: 'assistant', content: [{ type: 'text', text: 'Noted.' }], stopReason: 'stop' },
+    ],
+  })) as DemoTurn[];
+}
+
+const scope = (m: Json) => (m.source.quote ? `seq ${m.source.fromSeq} "${m.source.quote}"` : m.source.kind);
+
+export async function tellMemoryStory(api: Api, sessionId: string): Promise<void> {
+  const extractions = await api.until(
+    `/v1/memory-extractions?sessionId=${encodeURIComponent(sessionId)}`,
+    (list) => list.items.length > 0 && list.items.every((x: Json) => x.status !== 'running'),
+  );
+  console.log('\n▌ Memories extracted');
+  for (const x of [...extractions.items].reverse()) {
+    const c = x.counts;
+    console.log(
+      `  ${x.trigger.padEnd(6)} seq ${x.fromSeq}–${x.toSeq}  ${x.extractor}  ${x.status}` +
+        (c
+          ? `: ${c.candidates} candidate(s), ${c.added} added, ${c.duplicates} duplicate(s), ${c.rejected} rejected`
+          : `: ${x.error}`),
+    );
+  }
+  const memories = await api.call('GET', `/v1/memories?userId=${DEMO_USER}&status=active`);
+  for (const m of memories.items) console.log(`  [${m.type}] ${m.abstract}\n      from ${scope(m)}`);
+
+  const next = `${sessionId}-next`;
+  await api.call('POST', `/v1/sessions/${next}/turns`, {
+    turnId: 'hello',
+    userId: DEMO_USER,
+    messages: [{ role: 'user', content: 'Where do I deploy the pagination change?' }],
+  });
+  const found = await api.call('POST', '/v1/memories/search', {
+    query: 'staging database',
+    userId: DEMO_USER,
+  });
+  console.log(`\n▌ A second session of ${DEMO_USER} (${next}) starts with them`);
+  console.log(`  search_memories("staging database") →`);
+  for (const m of found.items)
+    console.log(`    ${m.score.toFixed(3)}  ${m.content}  (recorded ${m.recordedAt})`);
+  const tools = await api.call('GET', '/v1/tools');
+  console.log(`  tools for the agent (GET /v1/tools): ${tools.tools.map((t: Json) => t.name).join(', ')}`);
+}

@@ -1,0 +1,175 @@
+/** How `molt memories` and `molt extractions` print the API's answers (tables and field blocks). */
+import { z } from 'zod';
+import { formatFields, formatTable, formatTimestamp, nextPageHint, truncate } from './format.js';
+
+export const memoryItemSchema = z.looseObject({
+  id: z.string(),
+  userId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  type: z.string(),
+  key: z.string().nullable(),
+  content: z.string(),
+  abstract: z.string(),
+  priority: z.number(),
+  source: z.record(z.string(), z.unknown()),
+  recordedAt: z.string(),
+  validFrom: z.string().nullable(),
+  supersededBy: z.string().nullable(),
+  status: z.string(),
+  score: z.number().optional(),
+});
+type MemoryItem = z.infer<typeof memoryItemSchema>;
+
+export const memoryListAnswerSchema = z.object({
+  items: z.array(memoryItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export const memoryAnswerSchema = memoryItemSchema.extend({
+  events: z.array(
+    z.looseObject({
+      id: z.string(),
+      kind: z.string(),
+      createdAt: z.string(),
+      extractionId: z.string().nullable(),
+    }),
+  ),
+});
+export const memoryWrapSchema = z.object({ memory: memoryItemSchema });
+export const erasureAnswerSchema = z.object({
+  userId: z.string(),
+  memories: z.number(),
+  events: z.number(),
+  extractions: z.number(),
+});
+
+export const extractionItemSchema = z.looseObject({
+  id: z.string(),
+  sessionId: z.string(),
+  fromSeq: z.number(),
+  toSeq: z.number(),
+  trigger: z.string(),
+  status: z.string(),
+  extractor: z.string(),
+  counts: z
+    .object({
+      candidates: z.number(),
+      added: z.number(),
+      superseded: z.number(),
+      duplicates: z.number(),
+      rejected: z.number(),
+    })
+    .loose()
+    .nullable(),
+  tokens: z.object({ input: z.number(), output: z.number() }).nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+});
+type ExtractionItem = z.infer<typeof extractionItemSchema>;
+export const extractionListAnswerSchema = z.object({
+  items: z.array(extractionItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export const extractionAnswerSchema = extractionItemSchema.extend({
+  diff: z.array(z.looseObject({ kind: z.string(), memoryId: z.string(), after: z.unknown() })),
+});
+export const extractionReplaySchema = z.object({ extraction: extractionItemSchema });
+
+const scopeText = (m: MemoryItem) =>
+  [m.userId && `user ${m.userId}`, m.agentId && `agent ${m.agentId}`].filter(Boolean).join(', ') || 'session';
+
+export function renderMemoryList(
+  list: z.infer<typeof memoryListAnswerSchema>,
+  command = 'molt memories list',
+): string {
+  if (list.items.length === 0) return 'no memories';
+  const scored = list.items.some((m) => m.score !== undefined);
+  const table = formatTable<MemoryItem>(
+    [
+      { header: 'MEMORY', value: (m) => m.id },
+      ...(scored
+        ? [{ header: 'SCORE', value: (m: MemoryItem) => (m.score ?? 0).toFixed(3), align: 'right' as const }]
+        : []),
+      { header: 'TYPE', value: (m) => m.type },
+      { header: 'STATUS', value: (m) => m.status },
+      { header: 'SCOPE', value: scopeText },
+      { header: 'RECORDED (UTC)', value: (m) => formatTimestamp(m.recordedAt) },
+      { header: 'ABSTRACT', value: (m) => truncate(m.abstract, 80) },
+    ],
+    list.items,
+  );
+  return table + nextPageHint(command, list.nextCursor);
+}
+
+export function renderMemory(m: z.infer<typeof memoryAnswerSchema>): string {
+  const source = m.source as {
+    sessionId?: string;
+    fromSeq?: number;
+    toSeq?: number;
+    quote?: string;
+    kind?: string;
+  };
+  const fields: Array<[string, string]> = [
+    ['memory', m.id],
+    ['type', m.type],
+    ['status', m.status + (m.supersededBy ? ` (by ${m.supersededBy})` : '')],
+    ['scope', scopeText(m)],
+    ['key', m.key ?? '—'],
+    ['priority', String(m.priority)],
+    ['recorded', formatTimestamp(m.recordedAt)],
+    ['valid from', formatTimestamp(m.validFrom)],
+    [
+      'source',
+      source.kind ?? `session ${source.sessionId}, seq ${source.fromSeq}–${source.toSeq}\n"${source.quote}"`,
+    ],
+    ['content', m.content],
+  ];
+  const events = formatTable(
+    [
+      { header: 'EVENT', value: (e: (typeof m.events)[number]) => e.kind },
+      { header: 'AT (UTC)', value: (e) => formatTimestamp(e.createdAt) },
+      { header: 'EXTRACTION', value: (e) => e.extractionId ?? '—' },
+    ],
+    m.events,
+  );
+  return `${formatFields(fields)}\n\n${events}`;
+}
+
+const countsText = (x: ExtractionItem) =>
+  x.counts
+    ? `${x.counts.candidates} cand, +${x.counts.added} ~${x.counts.superseded} =${x.counts.duplicates} ✗${x.counts.rejected}`
+    : '—';
+
+export function renderExtractionList(list: z.infer<typeof extractionListAnswerSchema>): string {
+  if (list.items.length === 0) return 'no memory extractions';
+  const table = formatTable<ExtractionItem>(
+    [
+      { header: 'EXTRACTION', value: (x) => x.id },
+      { header: 'TRIGGER', value: (x) => x.trigger },
+      { header: 'STATUS', value: (x) => x.status },
+      { header: 'SEQS', value: (x) => `${x.fromSeq}–${x.toSeq}`, align: 'right' },
+      { header: 'COUNTS', value: countsText },
+      { header: 'STARTED (UTC)', value: (x) => formatTimestamp(x.startedAt) },
+      { header: 'ERROR', value: (x) => truncate(x.error ?? '', 60) },
+    ],
+    list.items,
+  );
+  return table + nextPageHint('molt extractions list', list.nextCursor);
+}
+
+export function renderExtraction(x: z.infer<typeof extractionAnswerSchema>): string {
+  const fields: Array<[string, string]> = [
+    ['extraction', x.id],
+    ['session', `${x.sessionId}, seq ${x.fromSeq}–${x.toSeq}`],
+    ['trigger', x.trigger],
+    ['status', x.status],
+    ['extractor', x.extractor],
+    ['counts', countsText(x)],
+    ['tokens', x.tokens ? `${x.tokens.input} in, ${x.tokens.output} out` : '—'],
+    ['error', x.error ?? '—'],
+  ];
+  const diff = x.diff.map((d) => {
+    const after = d.after as { abstract?: string } | null;
+    return `${d.kind === 'add' ? '+' : d.kind === 'supersede' ? '~' : '-'} ${d.memoryId}  ${after?.abstract ?? ''}`;
+  });
+  return `${formatFields(fields)}\n\n${diff.length > 0 ? diff.join('\n') : '(no changes)'}`;
+}

@@ -1,0 +1,217 @@
+/**
+ * The `extractive` extractor: deterministic rules, no LLM (MEMORY.md §2). It reads sentences of
+ * the user's messages (and decisions in the assistant's) and proposes candidates for explicit
+ * "remember" requests (English, Chinese, Japanese, Korean), preferences and prohibitions,
+ * decisions, and identities with exact identifiers. Every quote is a slice of its message.
+ */
+import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, normalizeMemoryKey } from './policy.js';
+import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
+
+interface Sentence {
+  text: string;
+}
+
+/**
+ * Sentences of a message as verbatim slices: split after ! ? 。！？, after a full stop followed by
+ * a space or the end (so `a.b@x.io` and `v1.2` stay whole), and at line breaks.
+ */
+export function sentencesOf(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const pattern = /(?:[^\n.!?。！？]|\.(?![\s.!?]|$))+(?:[.!?。！？]+|$)/gmu;
+  for (const match of text.matchAll(pattern)) {
+    const raw = match[0];
+    const start = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed.length === 0) continue;
+    const index = (match.index ?? 0) + start;
+    out.push({ text: text.slice(index, index + trimmed.length) });
+  }
+  return out;
+}
+
+interface Rule {
+  type: MemoryType;
+  priority: number;
+  /** Roles whose messages the rule reads. */
+  roles: string[];
+  pattern: RegExp;
+  /** The memory's content from the match (defaults to the whole sentence). */
+  content?: (m: RegExpMatchArray) => string;
+  /** The normalised subject, when the rule knows one. */
+  key?: (m: RegExpMatchArray) => string | null;
+}
+
+const USER = ['user'];
+const ANY = ['user', 'assistant'];
+
+/** What a "for X" / "in X" / "as X" tail names: the subject a newer preference replaces. */
+const subjectTail = (object: string | undefined): string | null => {
+  const tail = /\b(?:for|in|as|when(?:ever)?)\s+(?:the\s+|my\s+|our\s+)?([\p{L}\p{N} _-]{2,60})$/iu.exec(
+    (object ?? '').replace(/[.!?。！？]+$/u, '').trim(),
+  );
+  return tail?.[1] ? `preference:${tail[1]}` : null;
+};
+
+const RULES: Rule[] = [
+  // Explicit requests.
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern: /\b(?:please\s+)?remember(?:\s+that)?[,:]?\s+(.{3,})/iu,
+    content: (m) => m[1]!,
+  },
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern: /(?:请)?记住[：:，,\s]*(.{2,})/u,
+    content: (m) => m[1]!,
+  },
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern: /^(.{2,}?)(?:ことを|と|を|って)?覚えて(?:おいて|ください|ね)?/u,
+    content: (m) => m[1]!,
+  },
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern: /^(.{2,}?)(?:라는\s*(?:걸|것을)|을|를)?\s*기억해/u,
+    content: (m) => m[1]!,
+  },
+  // Identities and exact identifiers.
+  {
+    type: 'profile',
+    priority: 5,
+    roles: USER,
+    pattern: /\b[Mm]y name is\s+([\p{Lu}][\p{L}'-]*(?:\s+[\p{Lu}][\p{L}'-]*)?)/u,
+    key: () => 'profile:name',
+  },
+  {
+    type: 'entity',
+    priority: 4,
+    roles: USER,
+    pattern:
+      /\bmy\s+((?:work\s+|personal\s+)?(?:email|e-mail|phone(?:\s+number)?|github(?:\s+handle)?|username|user\s+id|account(?:\s+id)?|employee\s+id|timezone|time\s+zone))\s+is\s+(\S+)/iu,
+    key: (m) => `identifier:${m[1]}`,
+  },
+  { type: 'profile', priority: 5, roles: USER, pattern: /我叫\s*(\S{1,20})/u, key: () => 'profile:name' },
+  {
+    type: 'profile',
+    priority: 5,
+    roles: USER,
+    pattern: /我的名字是\s*(\S{1,20})/u,
+    key: () => 'profile:name',
+  },
+  {
+    type: 'profile',
+    priority: 5,
+    roles: USER,
+    pattern: /私の名前は\s*(\S{1,20}?)です/u,
+    key: () => 'profile:name',
+  },
+  {
+    type: 'profile',
+    priority: 5,
+    roles: USER,
+    pattern: /제\s*이름은\s*(\S{1,20}?)(?:입니다|이에요|예요)/u,
+    key: () => 'profile:name',
+  },
+  {
+    type: 'profile',
+    priority: 3,
+    roles: USER,
+    pattern: /\bI (?:work|am working) (?:at|for)\s+(\S.{1,80})/iu,
+    key: () => 'profile:employer',
+  },
+  // Prohibitions, then preferences.
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /\bdon'?t ask me\s+(.{2,120}?)\s+again\b/iu,
+    key: (m) => `ask:${m[1]}`,
+  },
+  { type: 'preference', priority: 4, roles: USER, pattern: /以后(?:都)?不要(.{2,})/u },
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /(?:^|\b(?:please|you should)\s+)never\s+(?!mind\b)(.{3,})/iu,
+    key: (m) => subjectTail(m[1]),
+  },
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /(?:^|\b(?:please|you should)\s+)always\s+(.{3,})/iu,
+    key: (m) => subjectTail(m[1]),
+  },
+  {
+    type: 'preference',
+    priority: 3,
+    roles: USER,
+    pattern: /\bI (?:really |strongly )?prefer\s+(.{2,})/iu,
+    key: (m) => subjectTail(m[1]),
+  },
+  {
+    type: 'preference',
+    priority: 3,
+    roles: USER,
+    pattern: /\bmy (?:favou?rite|preferred)\s+([\p{L} -]{2,40}?)\s+is\s+(\S.*)/iu,
+    key: (m) => `preference:${m[1]}`,
+  },
+  { type: 'preference', priority: 3, roles: USER, pattern: /我(?:更)?喜欢(.{2,})/u },
+  // Decisions.
+  {
+    type: 'decision',
+    priority: 4,
+    roles: ANY,
+    pattern: /\bwe(?:'ve| have)? decided\s+(?:to\s+|that\s+|on\s+)?(.{3,})/iu,
+  },
+  { type: 'decision', priority: 4, roles: ANY, pattern: /\blet'?s go with\s+(.{2,})/iu },
+  { type: 'decision', priority: 4, roles: ANY, pattern: /我们决定(.{2,})/u },
+];
+
+/** A question mentions a fact; it does not state one. */
+const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
+
+function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): MemoryCandidate | null {
+  const content = (rule.content ? rule.content(match) : sentence).trim().replace(/[.。]+$/u, '');
+  if (content.length < 2 || content.length > MEMORY_CONTENT_MAX || sentence.length > MEMORY_CONTENT_MAX)
+    return null;
+  const rawKey = rule.key?.(match) ?? null;
+  const key = rawKey ? normalizeMemoryKey(rawKey) : null;
+  return {
+    type: rule.type,
+    content,
+    abstract: clip(content, MEMORY_ABSTRACT_MAX),
+    key: key && key.length > 0 ? key : null,
+    quote: sentence,
+    priority: rule.priority,
+  };
+}
+
+/** Candidates of a range, in message and sentence order; at most one per sentence (first rule wins). */
+export function extractCandidates(messages: readonly RangeMessage[]): MemoryCandidate[] {
+  const out: MemoryCandidate[] = [];
+  for (const message of messages) {
+    for (const { text } of sentencesOf(message.text)) {
+      if (isQuestion(text)) continue;
+      for (const rule of RULES) {
+        if (!rule.roles.includes(message.role)) continue;
+        const match = text.match(rule.pattern);
+        if (!match) continue;
+        const candidate = candidateOf(rule, text, match);
+        if (candidate) {
+          out.push(candidate);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}

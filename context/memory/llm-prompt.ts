@@ -1,0 +1,53 @@
+/**
+ * The LLM extractor's prompt and the validation of its answer (MEMORY.md §2). The answer must be
+ * a JSON object `{memories: [...]}` of candidates; anything else is a bad response (retried, then
+ * a failed extraction — never an empty success).
+ */
+import { z } from 'zod';
+import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+import { MEMORY_TYPES, type RangeMessage } from './types.js';
+
+/** Recognised by the test's fake LLM server; keep it stable. */
+export const MEMORY_EXTRACTION_MARKER = 'molt-memory-extraction';
+
+export const MEMORY_EXTRACTION_SYSTEM = [
+  `You extract durable memories from an agent's conversation (${MEMORY_EXTRACTION_MARKER}).`,
+  'Keep only what will matter in later sessions: who the user is, stable preferences and prohibitions,',
+  'decisions, entities with exact identifiers, events, reusable cases and patterns, tool and skill lessons.',
+  `Types: ${MEMORY_TYPES.join(', ')}.`,
+  'Answer ONLY a JSON object {"memories": [...]}; each item has: type, content (≤ 1000 chars),',
+  'abstract (≤ 200 chars, one line), key (the normalised subject, e.g. "preference:editor theme", or null),',
+  'quote (copied VERBATIM from one message: it is checked), priority (1-5), validFrom (ISO date or null).',
+  'Return {"memories": []} when nothing is worth keeping.',
+].join('\n');
+
+export function memoryExtractionPrompt(range: readonly RangeMessage[]): string {
+  return range.map((m) => `<message seq="${m.seq}" role="${m.role}">\n${m.text}\n</message>`).join('\n');
+}
+
+const answerSchema = z.object({
+  memories: z.array(
+    z.looseObject({
+      type: z.string(),
+      content: z.string().max(MEMORY_CONTENT_MAX * 2),
+      abstract: z
+        .string()
+        .max(MEMORY_ABSTRACT_MAX * 4)
+        .optional(),
+      quote: z.string(),
+    }),
+  ),
+});
+
+/** The candidates of an answer, or null when it is not the promised JSON object. */
+export function parseMemoryAnswer(text: string): unknown[] | null {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    const parsed = answerSchema.safeParse(JSON.parse(text.slice(start, end + 1)));
+    return parsed.success ? parsed.data.memories : null;
+  } catch {
+    return null;
+  }
+}

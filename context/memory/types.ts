@@ -1,0 +1,38 @@
+/** What an extractor proposes and what the verifier makes of it (MEMORY.md §2). */
+import { z } from 'zod';
+import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+
+export const MEMORY_TYPES = [
+  'profile',
+  'preference',
+  'entity',
+  'event',
+  'decision',
+  'case',
+  'pattern',
+  'tool',
+  'skill',
+] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+export const memoryTypeSchema = z.enum(MEMORY_TYPES);
+
+/** A proposed memory; `quote` must appear verbatim in one message of the range. */
+export const memoryCandidateSchema = z.object({
+  type: memoryTypeSchema,
+  content: z.string().min(1).max(MEMORY_CONTENT_MAX),
+  abstract: z.string().min(1).max(MEMORY_ABSTRACT_MAX),
+  key: z.string().max(200).nullable().optional(),
+  category: z.string().max(200).nullable().optional(),
+  quote: z.string().min(1).max(MEMORY_CONTENT_MAX),
+  priority: z.number().int().min(1).max(5),
+  validFrom: z.string().datetime({ offset: true }).nullable().optional(),
+});
+export type MemoryCandidate = z.infer<typeof memoryCandidateSchema>;
+
+/** One message of the range as extractors see it: its seq, role and text (tool calls included). */
+export interface RangeMessage {
+  seq: number;
+  role: string;
+  text: string;
+}

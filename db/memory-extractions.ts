@@ -1,0 +1,271 @@
+/**
+ * Memory extractions (MEMORY.md §2): one row per (tenant, session, range, extractor version),
+ * begun by the extraction workflow, completed in ONE transaction with the memories it stores
+ * (so a retried or replayed activity never writes twice), or failed with its error.
+ */
+import { and, asc, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { RangeMessage } from '../context/memory/types.js';
+import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
+import type { Database } from './client.js';
+import { decodeCursor, encodeCursor } from './compactions.js';
+import { extractedMemoryId, lockScope, type MemoryScope, storeDraft } from './memories.js';
+import {
+  type ExtractionCounts,
+  type ExtractionTrigger,
+  type MemoryExtractionRow,
+  memoryEvents,
+  memoryExtractions,
+} from './memory-schema.js';
+
+export interface BeginExtractionInput {
+  id: string;
+  tenantId: string;
+  sessionId: string;
+  userId: string | null;
+  agentId: string | null;
+  fromSeq: number;
+  toSeq: number;
+  trigger: ExtractionTrigger;
+  extractor: string;
+  workflowId: string;
+  replayOf?: string | null;
+}
+
+/** Creates the extraction row (or finds it: the id is deterministic). A replay resets a failed row to running. */
+export async function beginExtraction(
+  db: Database,
+  input: BeginExtractionInput,
+): Promise<MemoryExtractionRow> {
+  const [row] = await db
+    .insert(memoryExtractions)
+    .values({ ...input, replayOf: input.replayOf ?? null, status: 'running' })
+    .onConflictDoUpdate({
+      target: memoryExtractions.id,
+      // A failed extraction started again (replay) runs again; a finished one stays as it is.
+      set: {
+        status: sql`case when ${memoryExtractions.status} = 'failed' then 'running' else ${memoryExtractions.status} end`,
+        error: sql`case when ${memoryExtractions.status} = 'failed' then null else ${memoryExtractions.error} end`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error(`extraction ${input.id} was neither created nor found`);
+  return row;
+}
+
+export interface CompleteExtractionInput {
+  id: string;
+  tenantId: string;
+  scope: MemoryScope;
+  sessionId: string;
+  candidates: unknown[];
+  range: RangeMessage[];
+  tokens?: { input: number; output: number } | null;
+}
+
+/**
+ * Verify and store, one transaction: candidates whose quote is not in the range are rejected
+ * (counted by reason), duplicates skipped, same-key memories superseded, all as events. An
+ * extraction that already succeeded answers its stored counts and writes nothing.
+ */
+export async function completeExtraction(
+  db: Database,
+  input: CompleteExtractionInput,
+): Promise<ExtractionCounts> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(memoryExtractions)
+      .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)))
+      .for('update');
+    if (!row) throw new Error(`extraction ${input.id} does not exist`);
+    if (row.status === 'succeeded' && row.counts) return row.counts;
+    await lockScope(tx, input.scope);
+    const { accepted, rejected } = verifyCandidates(input.candidates, input.range);
+    const counts: ExtractionCounts = {
+      candidates: input.candidates.length,
+      added: 0,
+      superseded: 0,
+      duplicates: 0,
+      rejected: rejected.length,
+      rejectedReasons: rejectedReasons(rejected),
+    };
+    let index = 0;
+    for (const verified of accepted) {
+      const { candidate } = verified;
+      const memoryId = extractedMemoryId(input.id, index);
+      const outcome = await storeDraft(
+        tx,
+        input.scope,
+        {
+          type: candidate.type,
+          content: candidate.content,
+          abstract: candidate.abstract,
+          key: verified.key,
+          category: candidate.category ?? null,
+          priority: candidate.priority,
+          validFrom: candidate.validFrom ? new Date(candidate.validFrom) : null,
+          source: {
+            sessionId: input.sessionId,
+            fromSeq: verified.seq,
+            toSeq: verified.seq,
+            quote: candidate.quote,
+          },
+        },
+        { memoryId, eventId: `${input.id}:${index}`, extractionId: input.id },
+      );
+      index += 1;
+      if (outcome.outcome === 'added') counts.added += 1;
+      else if (outcome.outcome === 'superseded') counts.superseded += 1;
+      else counts.duplicates += 1;
+    }
+    await tx
+      .update(memoryExtractions)
+      .set({ status: 'succeeded', counts, tokens: input.tokens ?? null, error: null, finishedAt: new Date() })
+      .where(eq(memoryExtractions.id, input.id));
+    return counts;
+  });
+}
+
+/** Marks an extraction failed with its error (never a silent empty success). */
+export async function failExtraction(
+  db: Database,
+  input: { id: string; tenantId: string; error: string; tokens?: { input: number; output: number } | null },
+): Promise<void> {
+  await db
+    .update(memoryExtractions)
+    .set({
+      status: 'failed',
+      error: input.error.slice(0, 2_000),
+      tokens: input.tokens ?? null,
+      finishedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(memoryExtractions.tenantId, input.tenantId),
+        eq(memoryExtractions.id, input.id),
+        sql`${memoryExtractions.status} <> 'succeeded'`,
+      ),
+    );
+}
+
+export function extractionSummaryOf(row: MemoryExtractionRow) {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    userId: row.userId,
+    agentId: row.agentId,
+    fromSeq: row.fromSeq,
+    toSeq: row.toSeq,
+    trigger: row.trigger,
+    status: row.status,
+    extractor: row.extractor,
+    counts: row.counts,
+    tokens: row.tokens,
+    error: row.error,
+    replayOf: row.replayOf,
+    workflowId: row.workflowId,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listExtractions(
+  db: Database,
+  query: { tenantId: string; sessionId?: string; status?: string; limit: number; cursor?: string },
+) {
+  const conditions: SQL[] = [eq(memoryExtractions.tenantId, query.tenantId)];
+  if (query.sessionId) conditions.push(eq(memoryExtractions.sessionId, query.sessionId));
+  if (query.status)
+    conditions.push(eq(memoryExtractions.status, query.status as MemoryExtractionRow['status']));
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (after) {
+    conditions.push(
+      or(
+        lt(memoryExtractions.startedAt, after.at),
+        and(eq(memoryExtractions.startedAt, after.at), lt(memoryExtractions.id, after.id)),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(memoryExtractions)
+    .where(and(...conditions))
+    .orderBy(desc(memoryExtractions.startedAt), desc(memoryExtractions.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(extractionSummaryOf),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.startedAt, last.id) : null,
+  };
+}
+
+export async function getExtraction(db: Database, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(memoryExtractions)
+    .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.id, id)));
+  return row ?? null;
+}
+
+/** An extraction with its diff: the events it wrote, in order. */
+export async function getExtractionWithDiff(db: Database, tenantId: string, id: string) {
+  const row = await getExtraction(db, tenantId, id);
+  if (!row) return null;
+  const events = await db
+    .select()
+    .from(memoryEvents)
+    .where(and(eq(memoryEvents.tenantId, tenantId), eq(memoryEvents.extractionId, id)))
+    .orderBy(asc(memoryEvents.createdAt), asc(memoryEvents.id));
+  return {
+    ...extractionSummaryOf(row),
+    diff: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      memoryId: e.memoryId,
+      before: e.before,
+      after: e.after,
+    })),
+  };
+}
+
+/** The session view's memory block: extraction totals and the latest extraction. */
+export async function sessionMemoryStats(db: Database, tenantId: string, sessionId: string) {
+  const where = and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId));
+  const [totals] = await db
+    .select({
+      total: count(),
+      failed: sql<number>`count(*) filter (where ${memoryExtractions.status} = 'failed')`.mapWith(Number),
+    })
+    .from(memoryExtractions)
+    .where(where);
+  const [last] = await db
+    .select({ id: memoryExtractions.id })
+    .from(memoryExtractions)
+    .where(where)
+    .orderBy(desc(memoryExtractions.startedAt), desc(memoryExtractions.id))
+    .limit(1);
+  return {
+    extractions: { total: Number(totals?.total ?? 0), failed: totals?.failed ?? 0 },
+    lastExtractionId: last?.id ?? null,
+  };
+}
+
+/** The highest seq any extraction of the session covered (the idle trigger extracts after it). */
+export async function lastExtractedSeq(db: Database, tenantId: string, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ toSeq: sql<number | null>`max(${memoryExtractions.toSeq})`.mapWith(Number) })
+    .from(memoryExtractions)
+    .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId)));
+  return row?.toSeq ?? 0;
+}
+
+/** The workflows of a session's extractions, oldest first (for the session's history). */
+export async function extractionWorkflows(db: Database, tenantId: string, sessionId: string) {
+  const rows = await db
+    .select({ workflowId: memoryExtractions.workflowId })
+    .from(memoryExtractions)
+    .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId)))
+    .orderBy(asc(memoryExtractions.startedAt));
+  return rows.map((row) => ({ workflowId: row.workflowId, runId: null }));
+}

@@ -1,0 +1,126 @@
+/**
+ * Durable memory (MEMORY.md §1): memories, the extractions that produced them, and the events
+ * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
+
+export { MEMORY_TYPES, type MemoryType };
+
+export const MEMORY_STATUSES = ['active', 'superseded', 'deleted'] as const;
+export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
+
+/** Where a memory came from: a verbatim quote of a message span, or a direct write. */
+export type MemorySource =
+  | { sessionId: string; fromSeq: number; toSeq: number; quote: string }
+  | { kind: 'commit_memory' | 'operator'; sessionId?: string };
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    /** Scope: the person and/or the agent; a session with neither scopes to `sessionScope`. */
+    userId: text('user_id'),
+    agentId: text('agent_id'),
+    /** The session a memory is scoped to when it has neither userId nor agentId. */
+    sessionScope: text('session_scope'),
+    type: text('type').$type<MemoryType>().notNull(),
+    category: text('category'),
+    /** Normalised subject: a newer memory with the same key supersedes the active one. */
+    key: text('key'),
+    content: text('content').notNull(),
+    abstract: text('abstract').notNull(),
+    /** Normalised content: the identity used for exact-duplicate detection. */
+    normalized: text('normalized').notNull(),
+    priority: integer('priority').notNull().default(3),
+    source: jsonb('source').$type<MemorySource>().notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededBy: text('superseded_by'),
+    extractionId: text('extraction_id'),
+    status: text('status').$type<MemoryStatus>().notNull().default('active'),
+  },
+  (t) => [
+    index('memories_scope_idx').on(t.tenantId, t.userId, t.agentId, t.status, t.type),
+    index('memories_recorded_idx').on(t.tenantId, t.recordedAt, t.id),
+    index('memories_key_idx').on(t.tenantId, t.key),
+    index('memories_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('memories_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+  ],
+);
+
+export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
+export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
+export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
+
+export interface ExtractionCounts {
+  candidates: number;
+  added: number;
+  superseded: number;
+  duplicates: number;
+  rejected: number;
+  /** Rejected candidates by reason. */
+  rejectedReasons: Record<string, number>;
+}
+
+/** One per (tenant, session, range, extractor version): the id is derived from them. */
+export const memoryExtractions = pgTable(
+  'memory_extractions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id'),
+    agentId: text('agent_id'),
+    fromSeq: integer('from_seq').notNull(),
+    toSeq: integer('to_seq').notNull(),
+    trigger: text('trigger').$type<ExtractionTrigger>().notNull(),
+    status: text('status').$type<ExtractionStatus>().notNull(),
+    /** `extractive@N` or the model name. */
+    extractor: text('extractor').notNull(),
+    counts: jsonb('counts').$type<ExtractionCounts>(),
+    tokens: jsonb('tokens').$type<{ input: number; output: number }>(),
+    error: text('error'),
+    replayOf: text('replay_of'),
+    workflowId: text('workflow_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('memory_extractions_session_idx').on(t.tenantId, t.sessionId, t.startedAt),
+    index('memory_extractions_status_idx').on(t.tenantId, t.status, t.startedAt),
+  ],
+);
+
+export type MemoryEventKind = 'add' | 'supersede' | 'delete';
+
+/** Every change to a memory, with the row before and after: an extraction's diff. */
+export const memoryEvents = pgTable(
+  'memory_events',
+  {
+    /** Deterministic (`${extractionId}:${n}` or `${memoryId}:delete`): a retried write adds none. */
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    memoryId: text('memory_id').notNull(),
+    extractionId: text('extraction_id'),
+    kind: text('kind').$type<MemoryEventKind>().notNull(),
+    userId: text('user_id'),
+    agentId: text('agent_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('memory_events_memory_idx').on(t.tenantId, t.memoryId, t.createdAt),
+    index('memory_events_extraction_idx').on(t.tenantId, t.extractionId),
+  ],
+);
+
+export type MemoryRow = typeof memories.$inferSelect;
+export type MemoryExtractionRow = typeof memoryExtractions.$inferSelect;
+export type MemoryEventRow = typeof memoryEvents.$inferSelect;

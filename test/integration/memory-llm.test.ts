@@ -1,0 +1,163 @@
+/**
+ * The LLM memory extractor on the real stack, idle extraction, and tenant isolation of the memory
+ * routes. The fake LLM answers extraction prompts (one candidate with an invented quote among
+ * them) or fails on command: a failure is `failed` with its error and replayable, never an empty
+ * success.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApi } from '../../api/server.js';
+import { createApiKey } from '../../db/api-keys.js';
+import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
+import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+
+let h: Harness;
+let fake: FakeLlm;
+beforeAll(async () => {
+  fake = await startFakeLlm();
+  h = await startHarness({ memoryLlmBaseUrl: fake.baseUrl, memoryIdleMs: 2_000 });
+});
+afterAll(async () => {
+  await h?.stop();
+  await fake?.close();
+});
+beforeEach(() => fake.setBehaviour('succeed'));
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
+type Json = Record<string, any>;
+
+const said = (turnId: string, user: string) => ({
+  turnId,
+  messages: [
+    { role: 'user', content: user },
+    { role: 'assistant', content: [{ type: 'text', text: 'Understood.' }] },
+  ],
+});
+const get = async (url: string): Promise<Json> => (await h.app.inject({ method: 'GET', url })).json();
+
+/** Posts one turn; the session goes idle after it and the idle timer extracts it. */
+async function postAndAwaitExtraction(user: string): Promise<{ sessionId: string; extraction: Json }> {
+  const sessionId = uniqueSessionId('mem-llm');
+  const response = await h.app.inject({
+    method: 'POST',
+    url: `/v1/sessions/${sessionId}/turns`,
+    payload: { ...said('t1', user), userId: `u-${randomUUID()}` },
+  });
+  expect(response.statusCode).toBe(202);
+  const list = await eventually(
+    () => get(`/v1/memory-extractions?sessionId=${sessionId}`),
+    (e) => e.items.length > 0 && e.items[0].status !== 'running',
+    { timeoutMs: 90_000 },
+  );
+  return { sessionId, extraction: list.items[0] };
+}
+
+describe('LLM memory extraction', () => {
+  it('extracts on idle, records tokens, and rejects the invented quote', async () => {
+    const { extraction } = await postAndAwaitExtraction('Please remember that I deploy on Fridays only.');
+    expect(extraction).toMatchObject({
+      trigger: 'idle',
+      status: 'succeeded',
+      extractor: 'llm:openai-compatible:fake',
+      counts: { candidates: 2, added: 1, rejected: 1, rejectedReasons: { quote_not_found: 1 } },
+    });
+    expect(extraction.tokens.input).toBeGreaterThan(0);
+  });
+
+  for (const behaviour of ['fail500', 'garbage'] as const) {
+    it(`an LLM answering ${behaviour} fails the extraction loudly; a replay then succeeds`, async () => {
+      fake.setBehaviour(behaviour);
+      const { sessionId, extraction } = await postAndAwaitExtraction('I prefer short answers.');
+      expect(extraction.status).toBe('failed');
+      expect(extraction.error).toBeTruthy();
+      expect(extraction.counts).toBeNull();
+      expect((await get(`/v1/sessions/${sessionId}`)).memory).toMatchObject({
+        extractions: { total: 1, failed: 1 },
+      });
+      // The failure is in the session's history too: the extraction's run and its failed attempts.
+      const history = await get(`/v1/sessions/${sessionId}/history`);
+      const run = history.runs.find((r: Json) => r.workflowId === extraction.workflowId);
+      const summaries: string[] = run.events.map((e: Json) => e.summary);
+      expect(summaries).toContain('activity failMemoryExtraction scheduled');
+      expect(summaries.some((s) => s.startsWith('activity failed:'))).toBe(true);
+      fake.setBehaviour('succeed');
+      const replay = await h.app.inject({
+        method: 'POST',
+        url: `/v1/memory-extractions/${encodeURIComponent(extraction.id)}/replay`,
+      });
+      expect(replay.statusCode).toBe(202);
+      const done = await eventually(
+        () => get(`/v1/memory-extractions/${encodeURIComponent(extraction.id)}`),
+        (e) => e.status === 'succeeded',
+        { timeoutMs: 90_000 },
+      );
+      expect(done.counts).toMatchObject({ added: 1 });
+      expect(done.diff).toMatchObject([{ kind: 'add' }]);
+    });
+  }
+
+  it('honours Retry-After on a 429 and then succeeds', async () => {
+    // The retry policy alone would try again after 1 s; the provider asks for 3 s.
+    fake.setBehaviour({ kind: 'rateLimit', retryAfterSeconds: 3 });
+    const before = fake.calls.length;
+    const pending = postAndAwaitExtraction('Remember that my editor is Helix.');
+    await eventually(
+      async () => fake.calls.length,
+      (n) => n > before,
+    );
+    const firstCallSeenAt = Date.now();
+    fake.setBehaviour('succeed');
+    const { extraction } = await pending;
+    expect(extraction.status).toBe('succeeded');
+    expect(fake.calls.length - before).toBe(2);
+    expect(Date.now() - firstCallSeenAt).toBeGreaterThanOrEqual(2_500);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('answers 404 for another tenant’s memory and erases only with an operator key', async () => {
+    const app = await buildApi({
+      db: h.database.db,
+      temporal: h.client,
+      taskQueue: h.taskQueue,
+      defaultContextWindowTokens: 200_000,
+      auth: 'required',
+    });
+    try {
+      const a = (await createApiKey(h.database.db, { tenantId: `ta-${randomUUID()}`, role: 'agent' })).key;
+      const b = (await createApiKey(h.database.db, { tenantId: `tb-${randomUUID()}`, role: 'agent' })).key;
+      const as = (key: string) => ({ authorization: `Bearer ${key}` });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/v1/memories',
+        headers: as(a),
+        payload: { content: 'Tenant A secret: project Bluebird', userId: 'shared-user' },
+      });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().memory.id;
+      expect(
+        (await app.inject({ method: 'GET', url: `/v1/memories/${id}`, headers: as(b) })).statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/v1/memories/${id}`, headers: as(b) })).statusCode,
+      ).toBe(404);
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/v1/memories?userId=shared-user',
+        headers: as(b),
+      });
+      expect(listed.json().items).toEqual([]);
+      const erase = await app.inject({
+        method: 'DELETE',
+        url: '/v1/memories?userId=shared-user',
+        headers: as(a),
+      });
+      expect(erase.statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'GET', url: `/v1/memories/${id}`, headers: as(a) })).statusCode,
+      ).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The memory store on embedded PGlite (same migrations as PostgreSQL, pg_trgm loaded): verify and
+ * store in one idempotent transaction, dedup, supersession, commit_memory, erasure, tenant reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractCandidates } from '../../context/memory/extractive.js';
+import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
+import type { RangeMessage } from '../../context/memory/types.js';
+import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import { commitMemory, deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
+import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
+import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ pglite: 'memory' });
+  await handle.migrate();
+});
+afterAll(() => handle.close());
+
+let counter = 0;
+async function extract(tenantId: string, userId: string, sessionId: string, texts: string[]) {
+  counter += 1;
+  const range: RangeMessage[] = texts.map((text, i) => ({ seq: i + 1, role: 'user', text }));
+  const id = `x-${counter}`;
+  await beginExtraction(handle.db, {
+    id,
+    tenantId,
+    sessionId,
+    userId,
+    agentId: null,
+    fromSeq: 1,
+    toSeq: texts.length,
+    trigger: 'upload',
+    extractor: EXTRACTIVE_VERSION,
+    workflowId: `wf-${id}`,
+  });
+  const input = {
+    id,
+    tenantId,
+    sessionId,
+    scope: scopeOf({ tenantId, userId, sessionId }),
+    candidates: extractCandidates(range),
+    range,
+  };
+  return { id, input, counts: await completeExtraction(handle.db, input) };
+}
+
+describe('memory store', () => {
+  it('stores a fact said three times across two sessions once, and a retry writes nothing', async () => {
+    const fact = 'Remember that my cat is called Miso.';
+    const first = await extract('t1', 'u-three', 's1', [fact, 'Hello there.', fact]);
+    expect(first.counts).toMatchObject({ candidates: 2, added: 1, duplicates: 1, rejected: 0 });
+    const second = await extract('t1', 'u-three', 's2', ['remember that my cat is called Miso']);
+    expect(second.counts).toMatchObject({ added: 0, duplicates: 1 });
+    expect(await completeExtraction(handle.db, first.input)).toEqual(first.counts);
+    const listed = await listMemories(handle.db, { tenantId: 't1', userId: 'u-three', limit: 10 });
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0]?.source).toEqual({ sessionId: 's1', fromSeq: 1, toSeq: 1, quote: fact });
+  });
+
+  it('supersedes a changed preference (both rows kept, one active) and shows the diff', async () => {
+    await extract('t1', 'u-pref', 's3', ['I prefer tabs for indentation.']);
+    const changed = await extract('t1', 'u-pref', 's4', ['Actually, I prefer spaces for indentation.']);
+    expect(changed.counts).toMatchObject({ added: 0, superseded: 1 });
+    const rows = (await listMemories(handle.db, { tenantId: 't1', userId: 'u-pref', limit: 10 })).items;
+    expect(rows.map((r) => r.status).sort()).toEqual(['active', 'superseded']);
+    const old = rows.find((r) => r.status === 'superseded')!;
+    const active = rows.find((r) => r.status === 'active')!;
+    expect(old.supersededBy).toBe(active.id);
+    const diff = await getExtractionWithDiff(handle.db, 't1', changed.id);
+    expect(diff?.diff).toMatchObject([{ kind: 'supersede', memoryId: active.id, before: { id: old.id } }]);
+  });
+
+  it('rejects an invented quote with its reason', async () => {
+    const range: RangeMessage[] = [{ seq: 1, role: 'user', text: 'I like cycling.' }];
+    await beginExtraction(handle.db, {
+      id: 'x-invented',
+      tenantId: 't1',
+      sessionId: 's5',
+      userId: 'u-inv',
+      agentId: null,
+      fromSeq: 1,
+      toSeq: 1,
+      trigger: 'upload',
+      extractor: 'model',
+      workflowId: 'wf',
+    });
+    const counts = await completeExtraction(handle.db, {
+      id: 'x-invented',
+      tenantId: 't1',
+      sessionId: 's5',
+      scope: scopeOf({ tenantId: 't1', userId: 'u-inv' }),
+      candidates: [
+        {
+          type: 'profile',
+          content: 'Likes rowing',
+          abstract: 'Likes rowing',
+          quote: 'I like rowing',
+          priority: 3,
+        },
+      ],
+      range,
+    });
+    expect(counts).toMatchObject({
+      candidates: 1,
+      added: 0,
+      rejected: 1,
+      rejectedReasons: { quote_not_found: 1 },
+    });
+  });
+
+  it('commit_memory deduplicates; search ranks; erasure leaves no text; tenants are isolated', async () => {
+    const scope = scopeOf({ tenantId: 't2', userId: 'u-erase' });
+    const draft = {
+      type: 'entity' as const,
+      content: 'Deploy key lives in vault path kv/prod/deploy',
+      priority: 3,
+      source: { kind: 'commit_memory' as const },
+    };
+    const created = await commitMemory(handle.db, scope, draft);
+    expect(created.outcome).toBe('added');
+    const again = await commitMemory(handle.db, scope, {
+      ...draft,
+      content: 'deploy key lives in vault path kv/prod/deploy.',
+    });
+    expect(again).toMatchObject({ outcome: 'duplicate', memory: { id: created.memory.id } });
+    await commitMemory(handle.db, scope, { ...draft, content: '用户住在上海浦东新区' });
+    const page1 = await listMemories(handle.db, { tenantId: 't2', userId: 'u-erase', limit: 1 });
+    expect(page1.items).toHaveLength(1);
+    const page2 = await listMemories(handle.db, {
+      tenantId: 't2',
+      userId: 'u-erase',
+      limit: 1,
+      cursor: page1.nextCursor!,
+    });
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0]?.id).not.toBe(page1.items[0]?.id);
+    expect(page2.nextCursor).toBeNull();
+    const found = await searchMemories(handle.db, { tenantId: 't2', query: '上海', limit: 5 });
+    expect(found.items[0]?.content).toBe('用户住在上海浦东新区');
+    expect(found.items[0]?.score).toBeGreaterThan(0);
+    expect(await getMemoryWithEvents(handle.db, 't1', created.memory.id)).toBeNull();
+    await deleteMemory(handle.db, 't2', created.memory.id);
+    expect(
+      (await getMemoryWithEvents(handle.db, 't2', created.memory.id))?.events.map((e) => e.kind),
+    ).toEqual(['add', 'delete']);
+    const receipt = await eraseUserMemories(handle.db, 't2', 'u-erase');
+    expect(receipt).toMatchObject({ memories: 2, events: 3 });
+    const text = JSON.stringify(
+      await handle.db.execute(
+        "select m.content from memories m where m.user_id = 'u-erase' union all select e.after::text from memory_events e where e.user_id = 'u-erase'" as never,
+      ),
+    );
+    expect(text).not.toContain('vault');
+    expect(text).not.toContain('上海');
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * memoryExtractionWorkflow: extracts durable memories from one range of a session (MEMORY.md §2).
+ * Started by the session workflow as an abandoned child and never awaited, so it cannot block a
+ * turn or a compaction. One activity reads the range, extracts and verifies-and-stores in one
+ * transaction (idempotent on the extraction id); when its retries are exhausted the extraction is
+ * marked failed with its error — never a silent empty success.
+ */
+import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import type { MemoryExtractionInput, MemoryExtractionResult } from './memory-definitions.js';
+
+/** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
+const extraction = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '15 seconds',
+  retry: {
+    maximumAttempts: 5,
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    nonRetryableErrorTypes: ['auth', 'invalid_request', 'cancelled', 'overflow'],
+  },
+});
+
+/** Recording the failure: retried until PostgreSQL takes it. */
+const store = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '30 seconds' },
+});
+
+export async function memoryExtractionWorkflow(
+  input: MemoryExtractionInput,
+): Promise<MemoryExtractionResult> {
+  const { workflowId } = workflowInfo();
+  const started = await store.beginMemoryExtraction({ ...input, workflowId });
+  if (started.status === 'succeeded') return { extractionId: started.extractionId, status: 'succeeded' };
+  try {
+    await extraction.extractMemories({ ...input, extractionId: started.extractionId });
+    return { extractionId: started.extractionId, status: 'succeeded' };
+  } catch (error) {
+    const cause = error instanceof ActivityFailure ? error.cause : error;
+    const message =
+      cause instanceof ApplicationFailure || cause instanceof Error ? cause.message : String(cause);
+    await store.failMemoryExtraction({
+      tenantId: input.tenantId,
+      extractionId: started.extractionId,
+      error: message || 'extraction failed',
+    });
+    return { extractionId: started.extractionId, status: 'failed', error: message };
+  }
+}
