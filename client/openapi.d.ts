@@ -163,6 +163,8 @@ export interface paths {
                             historyLimit?: number;
                             agentsMd?: string;
                         };
+                        userId?: string;
+                        agentId?: string;
                         usage?: {
                             input?: number;
                             output?: number;
@@ -555,6 +557,688 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    query?: string;
+                    type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                    userId?: string;
+                    agentId?: string;
+                    status?: "active" | "superseded" | "deleted";
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        /**
+                         * @default profile
+                         * @enum {string}
+                         */
+                        type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                        category?: string;
+                        /** @default 3 */
+                        priority?: number;
+                        abstract?: string;
+                        userId?: string;
+                        agentId?: string;
+                        sessionId?: string;
+                        key?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memory: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memory: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query: {
+                    userId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            memories: number;
+                            events: number;
+                            extractions: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        query: string;
+                        /** @default 5 */
+                        limit?: number;
+                        userId?: string;
+                        agentId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/{memoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            userId: string | null;
+                            agentId: string | null;
+                            /** @enum {string} */
+                            type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                            category: string | null;
+                            key: string | null;
+                            content: string;
+                            abstract: string;
+                            priority: number;
+                            source: {
+                                sessionId: string;
+                                fromSeq: number;
+                                toSeq: number;
+                                quote: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "commit_memory" | "operator";
+                                sessionId?: string;
+                            };
+                            validFrom: string | null;
+                            validTo: string | null;
+                            recordedAt: string;
+                            supersededAt: string | null;
+                            supersededBy: string | null;
+                            extractionId: string | null;
+                            /** @enum {string} */
+                            status: "active" | "superseded" | "deleted";
+                            score?: number;
+                            events: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "add" | "supersede" | "delete";
+                                extractionId: string | null;
+                                before: unknown;
+                                after: unknown;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memory: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tools: {
+                                name: string;
+                                description: string;
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-extractions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    sessionId?: string;
+                    status?: "running" | "succeeded" | "failed";
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                sessionId: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                fromSeq: number;
+                                toSeq: number;
+                                /** @enum {string} */
+                                trigger: "upload" | "new" | "idle" | "replay";
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed";
+                                extractor: string;
+                                counts: {
+                                    candidates: number;
+                                    added: number;
+                                    superseded: number;
+                                    duplicates: number;
+                                    rejected: number;
+                                    rejectedReasons: {
+                                        [key: string]: number;
+                                    };
+                                } | null;
+                                tokens: {
+                                    input: number;
+                                    output: number;
+                                } | null;
+                                error: string | null;
+                                replayOf: string | null;
+                                workflowId: string;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-extractions/{extractionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    extractionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            sessionId: string;
+                            userId: string | null;
+                            agentId: string | null;
+                            fromSeq: number;
+                            toSeq: number;
+                            /** @enum {string} */
+                            trigger: "upload" | "new" | "idle" | "replay";
+                            /** @enum {string} */
+                            status: "running" | "succeeded" | "failed";
+                            extractor: string;
+                            counts: {
+                                candidates: number;
+                                added: number;
+                                superseded: number;
+                                duplicates: number;
+                                rejected: number;
+                                rejectedReasons: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                            tokens: {
+                                input: number;
+                                output: number;
+                            } | null;
+                            error: string | null;
+                            replayOf: string | null;
+                            workflowId: string;
+                            startedAt: string;
+                            finishedAt: string | null;
+                            diff: {
+                                id: string;
+                                kind: string;
+                                memoryId: string;
+                                before: unknown;
+                                after: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-extractions/{extractionId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    extractionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            extraction: {
+                                id: string;
+                                sessionId: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                fromSeq: number;
+                                toSeq: number;
+                                /** @enum {string} */
+                                trigger: "upload" | "new" | "idle" | "replay";
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed";
+                                extractor: string;
+                                counts: {
+                                    candidates: number;
+                                    added: number;
+                                    superseded: number;
+                                    duplicates: number;
+                                    rejected: number;
+                                    rejectedReasons: {
+                                        [key: string]: number;
+                                    };
+                                } | null;
+                                tokens: {
+                                    input: number;
+                                    output: number;
+                                } | null;
+                                error: string | null;
+                                replayOf: string | null;
+                                workflowId: string;
+                                startedAt: string;
+                                finishedAt: string | null;
+                            };
+                        };
+                    };
                 };
             };
         };
