@@ -100,6 +100,19 @@ describe('POST /v1/sessions/{id}/turns', () => {
     expect(response.json().error.message).toMatch(/sessionId/);
   });
 
+  it('answers a text PostgreSQL jsonb cannot hold (NUL, lone surrogate) without 5xx or leaked internals', async () => {
+    // Interim until lossless storage lands (issue 11 item 1): a data error is a 422 naming the field.
+    for (const text of ['a\u0000b secret-body', '\ud800 secret-body']) {
+      const sessionId = uniqueSessionId();
+      const response = await post(sessionId, turn('t1', text));
+      expect(response.statusCode).toBe(422);
+      expect(response.headers['retry-after']).toBeUndefined();
+      expect(response.json().error.message).toMatch(/body\.messages/);
+      expect(response.body).not.toMatch(/secret-body|insert|select|\$1/i);
+      expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(0);
+    }
+  });
+
   it('answers 503 and writes nothing when Temporal is unreachable', async () => {
     const connection = await Connection.connect({ address: '127.0.0.1:1', connectTimeout: 200 }).catch(
       () => null,
@@ -121,6 +134,7 @@ describe('POST /v1/sessions/{id}/turns', () => {
     await app.close();
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().error.message).toBe('Temporal is unavailable');
     expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(0);
     expect((await view(sessionId)).error.code).toBe('not_found');
   });
