@@ -76,7 +76,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url}` } });
+      .send({
+        error: {
+          requestId: request.id,
+          code: 'not_found',
+          message: `no route ${request.method} ${request.url}`,
+        },
+      });
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -86,6 +92,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(error.statusCode).send({
         error: {
+          requestId: request.id,
           code: error.code,
           message: error.message,
           ...(error.details === undefined ? {} : { details: error.details }),
@@ -108,6 +115,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = details[0];
       return reply.status(400).send({
         error: {
+          requestId: request.id,
           code: 'invalid_request',
           message: first ? `${first.path}: ${first.message}` : 'invalid request',
           details,
@@ -116,17 +124,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: error.message } });
+      return reply
+        .status(413)
+        .send({ error: { requestId: request.id, code: 'payload_too_large', message: error.message } });
     }
     if (status === 429) {
-      return reply.status(429).send({ error: { code: 'rate_limited', message: error.message } });
+      return reply
+        .status(429)
+        .send({ error: { requestId: request.id, code: 'rate_limited', message: error.message } });
     }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send({ error: { code: error.code ?? 'bad_request', message: error.message } });
+        .send({
+          error: { requestId: request.id, code: error.code ?? 'bad_request', message: error.message },
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'internal error' } });
+    return reply
+      .status(500)
+      .send({ error: { requestId: request.id, code: 'internal', message: 'internal error' } });
   });
 }

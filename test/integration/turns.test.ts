@@ -94,6 +94,26 @@ describe('POST /v1/sessions/{id}/turns', () => {
     expect((await view(sessionId)).error.code).toBe('not_found');
   });
 
+  it('gives every response a request id, echoed in error bodies; a well-formed client id is kept', async () => {
+    const mine = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${uniqueSessionId()}/turns`,
+      payload: {},
+      headers: { 'x-request-id': 'client-id-42' },
+    });
+    expect(mine.statusCode).toBe(400);
+    expect(mine.headers['x-request-id']).toBe('client-id-42');
+    expect(mine.json().error.requestId).toBe('client-id-42');
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${uniqueSessionId()}`,
+      headers: { 'x-request-id': 'not ok\u0001' },
+    });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad.json().error.requestId).toBe(bad.headers['x-request-id']);
+  });
+
   it('answers 400 for a session id with spaces', async () => {
     const response = await post('bad id', turn('t1'));
     expect(response.statusCode).toBe(400);
