@@ -74,15 +74,13 @@ export function databaseError(error: unknown, field: string): ApiError {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: {
-          requestId: request.id,
-          code: 'not_found',
-          message: `no route ${request.method} ${request.url}`,
-        },
-      });
+    reply.status(404).send({
+      error: {
+        requestId: request.id,
+        code: 'not_found',
+        message: `no route ${request.method} ${request.url}`,
+      },
+    });
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -134,11 +132,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { requestId: request.id, code: 'rate_limited', message: error.message } });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({
-          error: { requestId: request.id, code: error.code ?? 'bad_request', message: error.message },
-        });
+      return reply.status(status).send({
+        error: { requestId: request.id, code: error.code ?? 'bad_request', message: error.message },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
