@@ -19,28 +19,78 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 
-/** A dependency (PostgreSQL, Temporal) did not answer: the client should retry later. */
-export const unavailable = (what: string, cause: unknown) =>
-  new ApiError(
-    503,
-    'unavailable',
-    `${what} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
-    undefined,
-    5,
-  );
+/**
+ * A dependency (PostgreSQL, Temporal) did not answer: the client should retry later. The cause is
+ * kept for the server log only; it never reaches the client (it may hold SQL or message text).
+ */
+export const unavailable = (what: string, cause: unknown) => {
+  const error = new ApiError(503, 'unavailable', `${what} is unavailable`, undefined, 5);
+  error.cause = cause;
+  return error;
+};
+
+/** PostgreSQL SQLSTATE classes that mean the server or the connection is down (retry will work). */
+const OUTAGE_SQLSTATE = /^(08|53|57P0[1-3])/;
+/** node-postgres's own outage errors carry no code; recognised by their fixed opening words. */
+const DRIVER_OUTAGE_TEXT =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const OUTAGE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/** The error code of the error or of the first cause that has one (drizzle wraps the driver's). */
+function sqlState(error: unknown): unknown {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code !== undefined) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Maps a failed database write onto the API's errors: an outage is 503 (retry will work); a data
+ * error (SQLSTATE class 22, e.g. a character the column cannot hold) is 422 naming the field; any
+ * other database error is a plain 500. The text never carries SQL, parameters or message bodies.
+ */
+export function databaseError(error: unknown, field: string): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = sqlState(error);
+  const text = error instanceof Error ? error.message : '';
+  if (
+    (typeof code === 'string' && (OUTAGE_SQLSTATE.test(code) || OUTAGE_NODE_CODES.has(code))) ||
+    (code === undefined && DRIVER_OUTAGE_TEXT.test(text))
+  ) {
+    return unavailable('the database', error);
+  }
+  if (typeof code === 'string' && code.startsWith('22')) {
+    const out = new ApiError(422, 'unstorable', `${field}: the database cannot store this value`, [
+      { path: field, message: 'the database cannot store this value' },
+    ]);
+    out.cause = error;
+    return out;
+  }
+  const out = new ApiError(500, 'internal', 'internal error');
+  out.cause = error;
+  return out;
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `no route ${request.method} ${request.url}` } });
+    reply.status(404).send({
+      error: {
+        requestId: request.id,
+        code: 'not_found',
+        message: `no route ${request.method} ${request.url}`,
+      },
+    });
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      if (error.statusCode >= 500 || error.cause !== undefined) {
+        request.log.warn({ err: error, cause: error.cause }, error.message);
+      }
       return reply.status(error.statusCode).send({
         error: {
+          requestId: request.id,
           code: error.code,
           message: error.message,
           ...(error.details === undefined ? {} : { details: error.details }),
@@ -63,6 +113,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = details[0];
       return reply.status(400).send({
         error: {
+          requestId: request.id,
           code: 'invalid_request',
           message: first ? `${first.path}: ${first.message}` : 'invalid request',
           details,
@@ -71,17 +122,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: error.message } });
+      return reply
+        .status(413)
+        .send({ error: { requestId: request.id, code: 'payload_too_large', message: error.message } });
     }
     if (status === 429) {
-      return reply.status(429).send({ error: { code: 'rate_limited', message: error.message } });
+      return reply
+        .status(429)
+        .send({ error: { requestId: request.id, code: 'rate_limited', message: error.message } });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: { code: error.code ?? 'bad_request', message: error.message } });
+      return reply.status(status).send({
+        error: { requestId: request.id, code: error.code ?? 'bad_request', message: error.message },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'internal error' } });
+    return reply
+      .status(500)
+      .send({ error: { requestId: request.id, code: 'internal', message: 'internal error' } });
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The HTTP service (Fastify + zod). Stateless: run as many as the load needs behind a load
  * balancer; all state is in PostgreSQL and Temporal.
@@ -24,14 +25,25 @@ export interface BuildApiOptions {
   logger?: boolean | { level: string };
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A well-formed client `x-request-id` is kept; anything else gets a fresh id.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   // Docs and metrics record routes as they are added: before every other route.
   await registerDocs(app);
   const metrics = createApiMetrics();

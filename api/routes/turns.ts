@@ -12,7 +12,7 @@ import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, unavailable } from '../errors.js';
+import { ApiError, databaseError, unavailable } from '../errors.js';
 import { scopeIdSchema, sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
@@ -126,8 +126,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             },
           );
         } catch (error) {
-          if (error instanceof ApiError) throw error;
-          throw unavailable('the database', error);
+          throw databaseError(error, 'body.messages');
         }
         deps.metrics?.turns.inc({ outcome: result.outcome });
         if (result.outcome === 'conflict') {

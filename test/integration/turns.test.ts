@@ -94,10 +94,43 @@ describe('POST /v1/sessions/{id}/turns', () => {
     expect((await view(sessionId)).error.code).toBe('not_found');
   });
 
+  it('gives every response a request id, echoed in error bodies; a well-formed client id is kept', async () => {
+    const mine = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${uniqueSessionId()}/turns`,
+      payload: {},
+      headers: { 'x-request-id': 'client-id-42' },
+    });
+    expect(mine.statusCode).toBe(400);
+    expect(mine.headers['x-request-id']).toBe('client-id-42');
+    expect(mine.json().error.requestId).toBe('client-id-42');
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: `/v1/sessions/${uniqueSessionId()}`,
+      headers: { 'x-request-id': 'not ok\u0001' },
+    });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad.json().error.requestId).toBe(bad.headers['x-request-id']);
+  });
+
   it('answers 400 for a session id with spaces', async () => {
     const response = await post('bad id', turn('t1'));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/sessionId/);
+  });
+
+  it('answers a text PostgreSQL jsonb cannot hold (NUL, lone surrogate) without 5xx or leaked internals', async () => {
+    // Interim until lossless storage lands (issue 11 item 1): a data error is a 422 naming the field.
+    for (const text of ['a\u0000b secret-body', '\ud800 secret-body']) {
+      const sessionId = uniqueSessionId();
+      const response = await post(sessionId, turn('t1', text));
+      expect(response.statusCode).toBe(422);
+      expect(response.headers['retry-after']).toBeUndefined();
+      expect(response.json().error.message).toMatch(/body\.messages/);
+      expect(response.body).not.toMatch(/secret-body|insert|select|\$1/i);
+      expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(0);
+    }
   });
 
   it('answers 503 and writes nothing when Temporal is unreachable', async () => {
@@ -121,6 +154,7 @@ describe('POST /v1/sessions/{id}/turns', () => {
     await app.close();
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().error.message).toBe('Temporal is unavailable');
     expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(0);
     expect((await view(sessionId)).error.code).toBe('not_found');
   });
