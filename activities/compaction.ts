@@ -6,6 +6,7 @@
  * activity finds its earlier work in PostgreSQL instead of calling the LLM again or writing a
  * second row. Payloads are ids, seqs and counts; texts stay in the database.
  */
+
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -51,6 +52,7 @@ import {
 import { readEffectiveMessages, type StoredMessage } from '../db/transcript.js';
 import { LlmError, type TextModel } from '../llm/model.js';
 import type { CompactionInput, CompactionResult } from '../workflows/definitions.js';
+import { toActivityFailure } from './llm-failure.js';
 
 /** Fallback levels of a chunk summary (§8). */
 export const LEVEL_WHOLE = 1;
@@ -124,19 +126,6 @@ async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>): Promis
   } finally {
     clearInterval(timer);
   }
-}
-
-/** An LLM failure as Temporal should see it: its kind is the failure type; Retry-After is honoured. */
-function toActivityFailure(error: unknown): never {
-  if (error instanceof LlmError) {
-    throw ApplicationFailure.create({
-      type: error.kind,
-      message: error.message,
-      nonRetryable: !error.retryable,
-      ...(error.retryAfterMs !== undefined ? { nextRetryDelay: error.retryAfterMs } : {}),
-    });
-  }
-  throw error;
 }
 
 export function compactionActivities(deps: CompactionDeps) {

@@ -13,8 +13,9 @@ import type { Database } from '../db/client.js';
 import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
 import { getSession, readMessages } from '../db/transcript.js';
-import { LlmError, type TextModel } from '../llm/model.js';
+import type { TextModel } from '../llm/model.js';
 import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/memory-definitions.js';
+import { toActivityFailure } from './llm-failure.js';
 import { llmMemoryExtractor } from './memory-llm.js';
 
 /** Turns a range into candidates; `version` is part of the extraction id. */
@@ -110,15 +111,7 @@ export function memoryActivities(deps: MemoryActivityDeps) {
       try {
         result = await limit(() => extractor.extract(range));
       } catch (error) {
-        if (error instanceof LlmError) {
-          throw ApplicationFailure.create({
-            type: error.kind,
-            message: error.message,
-            nonRetryable: !error.retryable,
-            ...(error.retryAfterMs !== undefined ? { nextRetryDelay: error.retryAfterMs } : {}),
-          });
-        }
-        throw error;
+        toActivityFailure(error);
       } finally {
         clearInterval(heartbeat);
       }

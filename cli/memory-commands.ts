@@ -3,6 +3,7 @@
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
+import { MEMORY_TYPES } from '../context/memory/types.js';
 import {
   erasureAnswerSchema,
   extractionAnswerSchema,
@@ -27,17 +28,6 @@ import {
 } from './operator.js';
 
 const segment = encodeURIComponent;
-const MEMORY_TYPES = [
-  'profile',
-  'preference',
-  'entity',
-  'event',
-  'decision',
-  'case',
-  'pattern',
-  'tool',
-  'skill',
-];
 
 interface ListOptions extends OutputOptions {
   type?: string;
