@@ -3,55 +3,29 @@
  * fake): another worker picks the extraction up and it finishes once — one row, one memory, one
  * event.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { memories, memoryEvents, memoryExtractions } from '../../db/memory-schema.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-const MOLT = fileURLToPath(new URL('../../bin/molt.mjs', import.meta.url));
+import { exited, workerProcesses } from './worker-process.js';
 
 let h: Harness;
 let fake: FakeLlm;
-const workers: ChildProcess[] = [];
-
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, [MOLT, 'worker'], {
-    env: {
-      ...process.env,
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      DATABASE_URL: inject('databaseUrl'),
-      TEMPORAL_TASK_QUEUE: h.taskQueue,
-      MOLT_WORKFLOW_BUNDLE: inject('workflowBundlePath'),
-      MOLT_LLM_PROVIDER: 'openai-compatible',
-      MOLT_LLM_BASE_URL: fake.baseUrl,
-      MOLT_LLM_MODEL: 'fake',
-      MOLT_MEMORY_EXTRACTOR: 'llm',
-      MOLT_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  workers.push(child);
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const workers = workerProcesses({
+  taskQueue: () => h.taskQueue,
+  llmBaseUrl: () => fake.baseUrl,
+  env: { MOLT_MEMORY_EXTRACTOR: 'llm' },
+});
+const startWorkerProcess = () => workers.start();
 
 beforeAll(async () => {
   fake = await startFakeLlm({ behaviour: 'stall' });
   h = await startHarness({ worker: false, memoryIdleMs: 1_500 });
 });
 afterAll(async () => {
-  for (const child of workers) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
+  await workers.stopAll();
   fake?.releaseStalled();
   await h?.stop();
   await fake?.close();

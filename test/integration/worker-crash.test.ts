@@ -2,55 +2,28 @@
  * A worker killed with SIGKILL in the middle of a compaction: another worker picks the work up
  * and the compaction finishes with exactly one summary row.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compactionChunks, summaries } from '../../db/schema.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-const MOLT = fileURLToPath(new URL('../../bin/molt.mjs', import.meta.url));
+import { exited, workerProcesses } from './worker-process.js';
 
 let h: Harness;
 let fake: FakeLlm;
-const workers: ChildProcess[] = [];
-
-/** `molt worker` in its own process, as production runs it. */
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, [MOLT, 'worker'], {
-    env: {
-      ...process.env,
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      DATABASE_URL: inject('databaseUrl'),
-      TEMPORAL_TASK_QUEUE: h.taskQueue,
-      MOLT_WORKFLOW_BUNDLE: inject('workflowBundlePath'),
-      MOLT_LLM_PROVIDER: 'openai-compatible',
-      MOLT_LLM_BASE_URL: fake.baseUrl,
-      MOLT_LLM_MODEL: 'fake',
-      MOLT_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  workers.push(child);
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const workers = workerProcesses({
+  taskQueue: () => h.taskQueue,
+  llmBaseUrl: () => fake.baseUrl,
+});
+const startWorkerProcess = () => workers.start();
 
 beforeAll(async () => {
   fake = await startFakeLlm({ behaviour: 'stall' });
   h = await startHarness({ worker: false });
 });
 afterAll(async () => {
-  for (const child of workers) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
+  await workers.stopAll();
   fake?.releaseStalled();
   await h?.stop();
   await fake?.close();
