@@ -113,7 +113,6 @@ async function runRound(
     const signal: TurnSignal = {
       turnId: turn.turnId,
       messages: turn.metas,
-      acceptedAt: Date.now(),
       contextWindowTokens: CONTEXT_WINDOW_TOKENS,
     };
     await stack.client.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {

@@ -53,7 +53,7 @@ async function bareSignalError(
       args: [{ tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: CONTEXT_WINDOW_TOKENS }],
       signal: turnSignal,
       // Seqs the workflow has already seen: it ignores them.
-      signalArgs: [{ turnId: 'probe', messages: [], acceptedAt: Date.now() }],
+      signalArgs: [{ turnId: 'probe', messages: [] }],
     });
     return undefined;
   } catch (error) {

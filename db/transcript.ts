@@ -1,8 +1,19 @@
 /**
  * Appending a turn to a session's transcript: one transaction that assigns seqs under the
- * session's row lock, stores the messages and the turn's idempotency record, and only commits
- * once the caller's `beforeCommit` (the workflow signal) succeeded — so a failed request leaves
- * neither rows nor a signal.
+ * session's row lock, stores the messages and the turn's idempotency record, and runs the
+ * caller's `beforeCommit` (the workflow signal) before it commits.
+ *
+ * The invariant the turn path rests on: the signal is sent while this transaction holds the
+ * session's row lock, so two turns of one session signal in the order of their seqs — which is
+ * what `applyTurn` in the session workflow relies on (it applies seqs in order and ignores seqs it
+ * has seen). A signal that fails rolls the transaction back: no rows, no signal.
+ *
+ * What it does not guarantee: if the COMMIT itself fails after the signal went out (the database
+ * connection drops at that moment), the workflow has counted seqs that were never stored. The
+ * agent gets an error and retries the same turnId; with no turn in between it is stored under the
+ * same seqs and the workflow ignores the re-delivered signal, so nothing is lost. A turn of the same
+ * session committed in between would leave the workflow counting the failed attempt's tokens until
+ * the next compaction re-reads the range from PostgreSQL.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
@@ -43,10 +54,6 @@ export interface AppendTurnInput {
 export type AppendTurnResult =
   | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number; session: SessionRow }
   | { outcome: 'conflict'; turn: TurnRow };
-
-export class TurnConflictError extends Error {
-  override name = 'TurnConflictError';
-}
 
 export function contentHash(content: unknown): string {
   return createHash('sha256')

@@ -18,8 +18,6 @@ export type MessageMeta = LiveMessageMeta;
 export interface TurnSignal {
   turnId: string;
   messages: MessageMeta[];
-  /** Epoch ms at which the API accepted the turn (the agent's last LLM call). */
-  acceptedAt: number;
   contextWindowTokens?: number;
   settings?: SessionSettingsInput;
 }

@@ -88,11 +88,12 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               agentId,
               content: { messages: body.messages, format, contextWindowTokens, settings, usage },
             },
+            // Runs inside appendTurn's transaction, under the session's row lock: signals of one
+            // session go out in seq order (db/transcript.ts states the invariant and its limit).
             async ({ turn, contextWindowTokens: window }) => {
               const signal: TurnSignal = {
                 turnId,
                 messages: messages.map((message, i) => metaOf(message, turn.fromSeq + i, tokens[i]!)),
-                acceptedAt: Date.now(),
                 contextWindowTokens: window,
               };
               const workflowSettings = workflowSettingsOf(settings);

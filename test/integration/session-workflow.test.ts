@@ -14,7 +14,6 @@ afterAll(async () => {
 const turn = (turnId: string, seq: number, tokens: number): TurnSignal => ({
   turnId,
   messages: [{ seq, role: 'user', tokens }],
-  acceptedAt: Date.now(),
 });
 
 describe('sessionWorkflow', () => {
