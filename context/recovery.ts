@@ -158,3 +158,16 @@ export function learnedContextWindow(errorText: string, contextWindowTokens: num
   const observed = extractObservedOverflowTokenCount(errorText);
   return observed !== undefined && observed < contextWindowTokens ? observed : undefined;
 }
+
+/**
+ * Whether a recovery step that compacted or truncated earns the agent a retry: it must have
+ * succeeded (a failed compaction frees nothing) and the live context must really be smaller —
+ * a retry without progress only burns one of the agent's attempts.
+ */
+export function recoveryStepFreedTokens(step: {
+  liveTokensBefore: number;
+  liveTokensAfter: number;
+  failed?: boolean;
+}): boolean {
+  return !step.failed && step.liveTokensAfter < step.liveTokensBefore;
+}

@@ -72,7 +72,10 @@ export type CompactResult =
   | { status: 'nothing'; reason: string };
 
 export const turnSignal = defineSignal<[TurnSignal]>('turn');
+/** Kept for clients of molt ≤ 0.1 and sessions started by them; the API uses the Update below. */
 export const resetBreakerSignal = defineSignal('resetBreaker');
+/** Closes the breaker and answers with the session view once it is persisted. */
+export const resetBreakerUpdate = defineUpdate<SessionView>('resetBreaker');
 export const stateQuery = defineQuery<SessionView>('state');
 export const reportOverflowUpdate = defineUpdate<ReportOverflowResult, [ReportOverflowInput]>(
   'reportOverflow',

@@ -38,6 +38,7 @@ import {
   planReplay,
   recoveryAttempts,
   recoveryCountersOf,
+  recoveryStepFreedTokens,
   type SessionCommand,
   type SessionState,
   sessionView,
@@ -57,6 +58,7 @@ import {
   type ReportOverflowResult,
   reportOverflowUpdate,
   resetBreakerSignal,
+  resetBreakerUpdate,
   type SessionView,
   type SessionWorkflowInput,
   stateQuery,
@@ -161,7 +163,19 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   });
 
   setHandler(resetBreakerSignal, () => apply(applyBreakerReset(state)));
+  setHandler(resetBreakerUpdate, async (): Promise<SessionView> => {
+    apply(applyBreakerReset(state));
+    await flushView();
+    return view();
+  });
   setHandler(stateQuery, view);
+
+  /** Waits until the upload running now (if any) has finished; a new plan starts from its result. */
+  const runningUploadSettled = async (): Promise<void> => {
+    if (state.upload?.status !== 'running') return;
+    const running = state.upload.compactionId;
+    await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
+  };
 
   /** Waits for a compaction this run started to report back. */
   const awaitCompaction = async (compactionId: string): Promise<CompactionResult> => {
@@ -173,10 +187,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
     compactUpdate,
     async (request: CompactInput): Promise<CompactResult> => {
       // A compaction in flight finishes first; then this one is planned on the new state.
-      if (state.upload?.status === 'running') {
-        const running = state.upload.compactionId;
-        await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
-      }
+      await runningUploadSettled();
       if (request.keepRecentTokens === 0 && !request.replayOf) memory.onNew(state);
       const plan = request.replayOf
         ? planReplay(state, request.replayOf, now())
@@ -260,10 +271,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
       });
 
       if (decision.action === 'compact') {
-        if (state.upload?.status === 'running') {
-          const running = state.upload.compactionId;
-          await condition(() => state.upload?.compactionId !== running || state.upload.status !== 'running');
-        }
+        await runningUploadSettled();
         const before = liveTokensOf(state);
         const plan = planCompaction(state, { trigger: 'overflow', now: now() });
         if (plan.type !== 'started') {
@@ -272,7 +280,13 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         }
         apply({ state: plan.state, commands: plan.commands });
         const result = await awaitCompaction(plan.compactionId);
-        if (result.status !== 'failed' && liveTokensOf(state) < before) {
+        if (
+          recoveryStepFreedTokens({
+            liveTokensBefore: before,
+            liveTokensAfter: liveTokensOf(state),
+            failed: result.status === 'failed',
+          })
+        ) {
           return answer('retry', { compactionId: plan.compactionId });
         }
         freedNothing = true;
@@ -289,7 +303,8 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         const before = liveTokensOf(state);
         state = applyTruncation(state, changed);
         dirty = true;
-        if (liveTokensOf(state) < before) return answer('retry');
+        if (recoveryStepFreedTokens({ liveTokensBefore: before, liveTokensAfter: liveTokensOf(state) }))
+          return answer('retry');
         continue;
       }
       if (decision.action === 'reset') {

@@ -14,9 +14,8 @@ import {
   type CompactResult,
   compactUpdate,
   reportOverflowUpdate,
-  resetBreakerSignal,
+  resetBreakerUpdate,
   sessionWorkflowId,
-  stateQuery,
 } from '../../workflows/definitions.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound, unavailable } from '../errors.js';
@@ -161,14 +160,8 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         await requireSession(request.auth.tenantId, sessionId);
         try {
           const handle = handleOf(request.auth.tenantId, sessionId);
-          await handle.signal(resetBreakerSignal);
-          // Signals apply asynchronously; answer with the state once the workflow has applied it.
-          const deadline = Date.now() + 5_000;
-          for (;;) {
-            const view = await handle.query(stateQuery);
-            if (view.breaker.state === 'closed' || Date.now() > deadline) return view;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
+          // An Update: the workflow answers once the closed breaker is in the persisted view.
+          return await handle.executeUpdate(resetBreakerUpdate);
         } catch (failure) {
           return workflowError(sessionId, failure);
         }

@@ -231,6 +231,19 @@ describe('the circuit breaker', () => {
     expect(replayed).toMatchObject({ status: 'succeeded', trigger: 'replay', replayOf: lastId });
   });
 
+  it('resets an open breaker through an Update that answers with the persisted view', async () => {
+    fake.setBehaviour('auth');
+    const sessionId = uniqueSessionId();
+    await postUntil(sessionId, 0, (v) => v.breaker.state === 'open', 60);
+    fake.setBehaviour('succeed');
+
+    const reset = await h.app.inject({ method: 'POST', url: `/v1/sessions/${sessionId}/breaker/reset` });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().breaker).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    // No polling: the answer came after the workflow persisted the view the API serves.
+    expect((await view(sessionId)).breaker.state).toBe('closed');
+  });
+
   it('refuses to replay a compaction that succeeded', async () => {
     const sessionId = uniqueSessionId();
     const { view: crossed } = await postUntil(sessionId, 0, (v) => v.upload !== null);

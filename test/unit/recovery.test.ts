@@ -12,6 +12,7 @@ import {
   type RecoveryCounters,
   type RecoveryInput,
   recoveryAttempts,
+  recoveryStepFreedTokens,
   withAttemptCounters,
 } from '../../context/index.js';
 
@@ -185,5 +186,16 @@ describe('learnedContextWindow', () => {
       learnedContextWindow('prompt is too long: 250000 tokens > 200000 maximum', 200_000),
     ).toBeUndefined();
     expect(learnedContextWindow('prompt is too long', 200_000)).toBeUndefined();
+  });
+});
+
+describe('recoveryStepFreedTokens', () => {
+  it('earns a retry only when the live context really shrank', () => {
+    expect(recoveryStepFreedTokens({ liveTokensBefore: 100, liveTokensAfter: 60 })).toBe(true);
+    expect(recoveryStepFreedTokens({ liveTokensBefore: 100, liveTokensAfter: 100 })).toBe(false);
+  });
+
+  it('never earns a retry for a failed compaction, whatever the count says', () => {
+    expect(recoveryStepFreedTokens({ liveTokensBefore: 100, liveTokensAfter: 60, failed: true })).toBe(false);
   });
 });
