@@ -132,4 +132,30 @@ const sessionWithMemory: Scenario = {
   },
 };
 
-export const scenarios: Scenario[] = [sessionWithCompaction, sessionWithMemory];
+/**
+ * An operator resets a session's breaker: the `resetBreaker` Update, answered with the persisted
+ * view. Records the session run.
+ */
+const sessionBreakerReset: Scenario = {
+  name: 'session-breaker-reset',
+  async run({ client, app }) {
+    const sessionId = 'replay-breaker-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/turns`,
+      payload: codingTurn(0),
+    });
+    if (response.statusCode !== 202) throw new Error(`turn: ${response.body}`);
+    await until(
+      () => handle.query(stateQuery),
+      (s) => s.lastSeq >= response.json().turn.toSeq,
+    );
+    const reset = await app.inject({ method: 'POST', url: `/v1/sessions/${sessionId}/breaker/reset` });
+    if (reset.statusCode !== 200) throw new Error(`breaker reset: ${reset.body}`);
+    await handle.terminate('replay fixture recorded');
+    return { 'session-breaker-reset': historyToJSON(await handle.fetchHistory()) };
+  },
+};
+
+export const scenarios: Scenario[] = [sessionWithCompaction, sessionWithMemory, sessionBreakerReset];
