@@ -11,12 +11,9 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  getExternalWorkflowHandle,
-  ParentClosePolicy,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
-  startChild,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -39,20 +36,17 @@ import {
   recoveryAttempts,
   recoveryCountersOf,
   recoveryStepFreedTokens,
-  type SessionCommand,
   type SessionState,
   sessionView,
   type Transition,
   updateSessionConfig,
   withRecoveryCounters,
 } from '../context/index.js';
-import { compactionWorkflow } from './compaction.js';
 import {
   type CompactInput,
   type CompactionResult,
   type CompactResult,
   compactionFinishedSignal,
-  compactionWorkflowId,
   compactUpdate,
   type ReportOverflowInput,
   type ReportOverflowResult,
@@ -65,6 +59,7 @@ import {
   type TurnSignal,
   turnSignal,
 } from './definitions.js';
+import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
 
 /**
@@ -96,14 +91,21 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   let viewVersion = input.carried?.viewVersion ?? 0;
   // Persist once per run: a turn applied just before continue-as-new may not have been persisted.
   let dirty = true;
-  const queue: Array<{ command: SessionCommand; replayOf?: string; instructions?: string }> = [];
+  const queue: QueuedCommand[] = [];
   /** Results of finished compactions, for the updates that wait on them. */
   const finished = new Map<string, CompactionResult>();
-  let breakerEventCounter = 0;
   /** Compactions whose child this run has started (a detached compact update answers then). */
   const started = new Set<string>();
 
   const memory = createMemoryHooks(input);
+  const execute = createCommandExecutor({
+    input,
+    workflowId,
+    activities,
+    memory,
+    uploadCompactionId: () => state.upload?.compactionId ?? null,
+    started,
+  });
 
   const now = () => Date.now();
   const apply = (transition: Transition, extra: { replayOf?: string; instructions?: string } = {}) => {
@@ -312,65 +314,6 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         return answer('reset');
       }
       return answer(decision.action);
-    }
-  }
-
-  async function execute(item: {
-    command: SessionCommand;
-    replayOf?: string;
-    instructions?: string;
-  }): Promise<void> {
-    const { command } = item;
-    switch (command.type) {
-      case 'startCompaction': {
-        memory.onCompactionStart(command, Boolean(item.replayOf));
-        await startChild(compactionWorkflow, {
-          workflowId: compactionWorkflowId(command.compactionId),
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          args: [
-            {
-              compactionId: command.compactionId,
-              tenantId: input.tenantId,
-              sessionId: input.sessionId,
-              parentWorkflowId: workflowId,
-              trigger: item.replayOf ? 'replay' : command.trigger,
-              fromSeq: command.fromSeq,
-              toSeq: command.toSeq,
-              contextWindowTokens: command.contextWindowTokens,
-              previousCompactionId: command.previousCompactionId,
-              ...(item.instructions ? { instructions: item.instructions } : {}),
-              ...(item.replayOf ? { replayOf: item.replayOf } : {}),
-            },
-          ],
-        });
-        started.add(command.compactionId);
-        return;
-      }
-      case 'cancelCompaction': {
-        try {
-          await getExternalWorkflowHandle(compactionWorkflowId(command.compactionId)).cancel();
-        } catch {
-          // Already finished: nothing to cancel.
-        }
-        return;
-      }
-      case 'breakerChanged': {
-        breakerEventCounter += 1;
-        upsertSearchAttributes({ MoltBreakerOpen: [command.to !== 'closed'] });
-        await activities.recordBreakerEvent({
-          id: `${workflowId}:${workflowInfo().runId}:${breakerEventCounter}`,
-          tenantId: input.tenantId,
-          sessionId: input.sessionId,
-          state: command.to,
-          reason: command.reason,
-          consecutiveFailures: command.consecutiveFailures,
-          compactionId: state.upload?.compactionId ?? null,
-        });
-        return;
-      }
-      // cleanup, attachSummary, restore and reset change only the state, which the view persists.
-      default:
-        return;
     }
   }
 
