@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './test/time-scale.js';
 
 // Four tiers (README "Tests"): unit (pure code), replay (committed histories, no server),
 // integration (one Temporal dev server per run + the machine's PostgreSQL) and openclaw (the real
@@ -18,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'replay',
           include: ['test/replay/**/*.test.ts'],
-          testTimeout: 60_000,
+          testTimeout: scaled(60_000),
         },
       },
       {
@@ -26,8 +27,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          testTimeout: scaled(120_000),
+          hookTimeout: scaled(180_000),
         },
       },
       {
@@ -35,8 +36,8 @@ export default defineConfig({
           name: 'openclaw',
           include: ['test/openclaw/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts', 'test/openclaw/global-setup.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 600_000,
+          testTimeout: scaled(300_000),
+          hookTimeout: scaled(600_000),
         },
       },
     ],

@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
 import { createTextModel } from '../../llm/providers.js';
 import { createMoltWorker } from '../../worker/worker.js';
+import { scaled } from '../time-scale.js';
 
 export interface Harness {
   app: FastifyInstance;
@@ -103,12 +104,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-/** Polls `read` until `done` holds or the deadline passes; never a blind sleep. */
+/**
+ * Polls `read` until `done` holds or the deadline passes; never a blind sleep. The deadline is
+ * scaled by MOLT_TEST_TIME_SCALE (test/time-scale.ts); the 60 s default holds on a busy 2-core box.
+ */
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 20_000, intervalMs = 50 } = {},
+  { timeoutMs: unscaledMs = 60_000, intervalMs = 50 } = {},
 ): Promise<T> {
+  const timeoutMs = scaled(unscaledMs);
   const deadline = Date.now() + timeoutMs;
   let last: T = await read();
   while (!done(last)) {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { scaled } from '../time-scale.js';
 
 export const PLUGIN_DIR = fileURLToPath(new URL('../../integrations/openclaw', import.meta.url));
 
@@ -110,7 +111,8 @@ export class OpenClawHome {
     };
   }
 
-  run(args: string[], timeoutMs = 120_000): Promise<RunResult> {
+  run(args: string[], unscaledTimeoutMs = 120_000): Promise<RunResult> {
+    const timeoutMs = scaled(unscaledTimeoutMs);
     return new Promise((resolve) => {
       execFile(
         this.node,
@@ -178,7 +180,7 @@ export class OpenClawHome {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + scaled(90_000);
     while (!/listening/.test(output)) {
       if (child.exitCode !== null || Date.now() > deadline) {
         child.kill('SIGKILL');
@@ -192,7 +194,7 @@ export class OpenClawHome {
         if (child.exitCode !== null) return;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), scaled(20_000));
         await exited;
         clearTimeout(timer);
       },

@@ -9,6 +9,7 @@ import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { compactionWorkflowId, sessionWorkflowId, stateQuery } from '../../workflows/definitions.js';
 import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
 import { codingTurn } from '../integration/agent-turns.js';
+import { scaled } from '../time-scale.js';
 
 export interface ScenarioContext {
   client: Client;
@@ -23,11 +24,11 @@ export interface Scenario {
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + scaled(60_000);
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error('scenario condition not met in 60 s');
+    if (Date.now() > deadline) throw new Error(`scenario condition not met in ${scaled(60_000)} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
