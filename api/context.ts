@@ -4,6 +4,7 @@ import type { TokenCounter } from '../context/tokens.js';
 import type { Database } from '../db/client.js';
 import type { AuthMode } from './auth.js';
 import type { ApiMetrics } from './metrics.js';
+import type { RecallSettings } from './recall.js';
 
 export interface ApiDeps {
   db: Database;
@@ -22,6 +23,8 @@ export interface ApiDeps {
   rateLimitPerMinute?: number;
   /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS; default 30 min). */
   memoryIdleMs?: number;
+  /** Recall's threshold and token caps (MOLT_RECALL_*, MOLT_MEMORY_PROMPT_MAX_TOKENS). */
+  recall?: RecallSettings;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
 }

@@ -59,9 +59,16 @@ export const commitMemoryBodySchema = z.strictObject({
   key: z.string().min(1).max(200).optional(),
 });
 
+/**
+ * search_memories (GET /v1/tools) as an agent calls it: `max_results` is the tool's name for
+ * `limit`. `sessionId` searches that session's recall scope (its user's and agent's memories),
+ * exactly as the automatic recall does.
+ */
 export const searchMemoriesBodySchema = z.strictObject({
   query: z.string().trim().min(1).max(2_000),
-  limit: z.number().int().min(1).max(50).default(5),
+  limit: z.number().int().min(1).max(50).optional(),
+  max_results: z.number().int().min(1).max(50).optional(),
+  sessionId: z.string().min(1).max(200).optional(),
   userId: scopeIdSchema.optional(),
   agentId: scopeIdSchema.optional(),
 });

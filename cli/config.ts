@@ -3,6 +3,8 @@
  * value stops the process with a message naming the variable.
  */
 import { z } from 'zod';
+import { DEFAULT_PROMPT_MAX_TOKENS } from '../context/memory/prompt.js';
+import { RECALL_DEFAULTS } from '../context/memory/recall.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -55,6 +57,21 @@ export const configSchema = z.object({
   MOLT_MEMORY_EXTRACTOR: z.preprocess(emptyAsUndefined, z.enum(['extractive', 'llm']).default('extractive')),
   /** Memory extractions running their extractor at once per worker. */
   MOLT_MEMORY_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+  /** A memory scoring below this is not recalled into the context (0–1.5; MEMORY.md §4). */
+  MOLT_RECALL_MIN_SCORE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(1.5).default(RECALL_DEFAULTS.minScore),
+  ),
+  /** Token cap of the recalled memories injected per context call. */
+  MOLT_RECALL_MAX_TOKENS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(50).default(RECALL_DEFAULTS.maxTokens),
+  ),
+  /** Token cap of the system-prompt addition (profile, tool memories, overview). */
+  MOLT_MEMORY_PROMPT_MAX_TOKENS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(50).default(DEFAULT_PROMPT_MAX_TOKENS),
+  ),
   /** Creates an operator key for the `default` tenant at start-up if it does not exist. */
   MOLT_BOOTSTRAP_API_KEY: z.preprocess(
     emptyAsUndefined,

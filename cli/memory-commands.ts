@@ -3,6 +3,7 @@
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
+import { contextResponseSchema } from '../api/routes/context.js';
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import {
   erasureAnswerSchema,
@@ -16,6 +17,7 @@ import {
   renderExtractionList,
   renderMemory,
   renderMemoryList,
+  renderRecall,
 } from './memory-format.js';
 import {
   createOperatorClient,
@@ -116,6 +118,18 @@ export function registerMemoryCommands(program: Command): void {
         memoryWrapSchema,
         'DELETE /v1/memories/{id}',
         ({ memory }) => `memory ${memory.id} is ${memory.status}`,
+      );
+    });
+
+  program
+    .command('recall')
+    .description("what recall injects into a session's next context, with each memory's score (operator key)")
+    .argument('<sessionId>')
+    .addOption(jsonOption())
+    .action(async (sessionId: string, options: OutputOptions) => {
+      const body = await client().get(`/v1/sessions/${segment(sessionId)}/context`, { explain: 'true' });
+      print(body, options, contextResponseSchema, 'GET /v1/sessions/{id}/context?explain=true', (ctx) =>
+        renderRecall(sessionId, ctx),
       );
     });
 

@@ -1,5 +1,6 @@
 /** How `molt memories` and `molt extractions` print the API's answers (tables and field blocks). */
 import { z } from 'zod';
+import type { contextResponseSchema } from '../api/routes/context.js';
 import { formatFields, formatTable, formatTimestamp, nextPageHint, truncate } from './format.js';
 
 export const memoryItemSchema = z.looseObject({
@@ -172,4 +173,37 @@ export function renderExtraction(x: z.infer<typeof extractionAnswerSchema>): str
     return `${d.kind === 'add' ? '+' : d.kind === 'supersede' ? '~' : '-'} ${d.memoryId}  ${after?.abstract ?? ''}`;
   });
   return `${formatFields(fields)}\n\n${diff.length > 0 ? diff.join('\n') : '(no changes)'}`;
+}
+
+type ContextAnswer = z.infer<typeof contextResponseSchema>;
+
+/** `molt recall`: what recall did for a session's next context, and why. */
+export function renderRecall(sessionId: string, ctx: ContextAnswer): string {
+  const { recall } = ctx;
+  const lines = [`recall for session ${sessionId}`];
+  if (recall.skipped) lines.push(`  skipped: ${recall.skipped}`);
+  if (recall.query !== null) lines.push(`  query: ${JSON.stringify(recall.query)}`);
+  const explained = recall.explain ?? [];
+  if (explained.length === 0 && !recall.skipped) lines.push('  no memory scored over the threshold');
+  if (explained.length > 0) {
+    type Explained = (typeof explained)[number];
+    lines.push(
+      '',
+      formatTable<Explained>(
+        [
+          { header: 'MEMORY', value: (e) => e.id },
+          { header: 'TYPE', value: (e) => e.type },
+          { header: 'SCORE', value: (e) => e.score.toFixed(3), align: 'right' },
+          { header: 'TRIGRAM', value: (e) => e.trigram.toFixed(3), align: 'right' },
+          { header: 'INJECTED', value: (e) => (e.injected ? 'yes' : 'no (cap)') },
+          { header: 'MATCHED TERMS', value: (e) => e.matchedTerms.join(', ') },
+          { header: 'CONTENT', value: (e) => truncate(e.content, 60) },
+        ],
+        explained,
+      ),
+    );
+  }
+  if (recall.skills.length > 0) lines.push('', `skill memories added to: ${recall.skills.join(', ')}`);
+  lines.push('', 'system prompt addition:', ctx.systemPromptAddition ?? '  (none)');
+  return lines.join('\n');
 }

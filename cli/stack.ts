@@ -116,6 +116,11 @@ export async function startApi(
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
       memoryIdleMs: config.MOLT_MEMORY_IDLE_MS,
+      recall: {
+        minScore: config.MOLT_RECALL_MIN_SCORE,
+        maxTokens: config.MOLT_RECALL_MAX_TOKENS,
+        promptMaxTokens: config.MOLT_MEMORY_PROMPT_MAX_TOKENS,
+      },
       tokenCounter: await tokenCounterFor(config),
       readiness: {
         database: () => database.ping(),

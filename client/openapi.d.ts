@@ -432,6 +432,8 @@ export interface paths {
                 query?: {
                     format?: "openclaw" | "anthropic" | "openai";
                     budget?: number;
+                    recall?: "0" | "1" | "true" | "false";
+                    explain?: "0" | "1" | "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -446,7 +448,46 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            messages: unknown[];
+                            estimatedTokens: number;
+                            summary: {
+                                compactionId: string;
+                                text: string;
+                            } | null;
+                            boundarySeq: number;
+                            lastSeq: number;
+                            pruned: {
+                                softTrimmed: number;
+                                hardCleared: number;
+                            };
+                            truncated: number;
+                            repaired: {
+                                added: number;
+                                droppedDuplicateCount: number;
+                                droppedOrphanCount: number;
+                                moved: boolean;
+                            };
+                            systemPromptAddition: string | null;
+                            recall: {
+                                query: string | null;
+                                memoryIds: string[];
+                                /** @enum {string} */
+                                skipped?: "disabled" | "no_user_message" | "greeting" | "short" | "no_terms";
+                                skills: string[];
+                                explain?: {
+                                    id: string;
+                                    type: string;
+                                    content: string;
+                                    score: number;
+                                    trigram: number;
+                                    matchedTerms: string[];
+                                    injected: boolean;
+                                }[];
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -799,8 +840,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         query: string;
-                        /** @default 5 */
                         limit?: number;
+                        max_results?: number;
+                        sessionId?: string;
                         userId?: string;
                         agentId?: string;
                     };

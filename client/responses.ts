@@ -1,8 +1,9 @@
 /**
- * The shapes of molt's answers that clients read (CONTRACT.md §2). The OpenAPI document describes
- * requests only (the routes declare no response schemas yet), so these are written here, narrowed
- * to the fields a client relies on.
+ * The shapes of molt's answers that clients read (CONTRACT.md §2). Routes that declare a response
+ * schema have their type generated (openapi.d.ts); the others are written here, narrowed to the
+ * fields a client relies on.
  */
+import type { paths } from './openapi.js';
 
 export interface SessionView {
   sessionId: string;
@@ -22,17 +23,9 @@ export interface TurnResponse extends SessionView {
   turn: { turnId: string; fromSeq: number; toSeq: number; replayed: boolean };
 }
 
-export interface ContextResponse {
-  /** In the asked `format`; canonical (OpenClaw's `AgentMessage`) by default. */
-  messages: unknown[];
-  estimatedTokens: number;
-  summary: { compactionId: string; text: string } | null;
-  boundarySeq: number;
-  lastSeq?: number;
-  /** Memory (MEMORY.md §4), once the service has it. */
-  systemPromptAddition?: string;
-  recall?: { query: string; memoryIds: string[]; skipped?: string };
-}
+/** GET /v1/sessions/{id}/context: generated from the route's response schema. */
+export type ContextResponse =
+  paths['/v1/sessions/{sessionId}/context']['get']['responses'][200]['content']['application/json'];
 
 export interface OverflowResponse {
   action: 'retry' | 'reset' | 'give_up' | 'not_overflow';

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { backfillMemoryTerms } from './memories.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -53,6 +54,7 @@ export async function openDatabase(
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
         }
+        await backfillMemoryTerms(db as unknown as Database);
       },
       ping: async () => {
         try {
@@ -83,7 +85,10 @@ export async function openDatabase(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await backfillMemoryTerms(db as unknown as Database);
+    },
     ping: async () => {
       try {
         await client.query('select 1');

@@ -13,6 +13,7 @@ import {
   normalizeMemoryKey,
   normalizeMemoryText,
 } from '../context/memory/policy.js';
+import { indexTerms } from '../context/memory/terms.js';
 import type { MemoryType } from '../context/memory/types.js';
 import type { Database } from './client.js';
 import {
@@ -60,6 +61,34 @@ export function scopeCondition(scope: MemoryScope): SQL {
     same(memories.agentId, scope.agentId),
     same(memories.sessionScope, scope.sessionScope),
   )!;
+}
+
+/** A text's recall lexemes as a tsvector value (the analyzer runs here, in one place). */
+export function termsVector(content: string): SQL {
+  return sql`array_to_tsvector(array(select jsonb_array_elements_text(${JSON.stringify(indexTerms(content))}::jsonb)))`;
+}
+
+/**
+ * Fills the recall index of memories stored before it existed (run after migrating; a no-op
+ * once every row has terms). Batched so a large store does not hold one long transaction.
+ */
+export async function backfillMemoryTerms(db: Database, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: memories.id, content: memories.content })
+      .from(memories)
+      .where(isNull(memories.terms))
+      .limit(batch);
+    for (const row of rows) {
+      await db
+        .update(memories)
+        .set({ terms: termsVector(row.content) })
+        .where(eq(memories.id, row.id));
+    }
+    total += rows.length;
+    if (rows.length < batch) return total;
+  }
 }
 
 /** Serialises writers of one scope for the rest of the transaction (dedup reads then writes). */
@@ -166,6 +195,7 @@ export async function storeDraft(
       recordedAt: now,
       extractionId: ids.extractionId,
       status: 'active',
+      terms: termsVector(draft.content),
     })
     .returning();
   if (!memory) throw new Error('memory insert returned nothing');

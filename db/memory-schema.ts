@@ -3,7 +3,7 @@
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
 
@@ -16,6 +16,9 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 export type MemorySource =
   | { sessionId: string; fromSeq: number; toSeq: number; quote: string }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
+
+/** PostgreSQL's full-text document type; molt fills it from its own analyzer (context/memory/terms.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const memories = pgTable(
   'memories',
@@ -44,6 +47,8 @@ export const memories = pgTable(
     supersededBy: text('superseded_by'),
     extractionId: text('extraction_id'),
     status: text('status').$type<MemoryStatus>().notNull().default('active'),
+    /** The recall index: every form of every term of `content` (indexTerms), as lexemes. */
+    terms: tsvector('terms'),
   },
   (t) => [
     index('memories_scope_idx').on(t.tenantId, t.userId, t.agentId, t.status, t.type),
@@ -51,6 +56,7 @@ export const memories = pgTable(
     index('memories_key_idx').on(t.tenantId, t.key),
     index('memories_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('memories_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
+    index('memories_terms_idx').using('gin', t.terms).where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -77,6 +77,9 @@ export const sessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('sessions_updated_idx').on(t.tenantId, t.updatedAt),
+    // Recall reads a memory scope's sessions (tool and skill statistics).
+    index('sessions_user_idx').on(t.tenantId, t.userId),
+    index('sessions_agent_idx').on(t.tenantId, t.agentId),
   ],
 );
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { decodeCursor } from '../../db/compactions.js';
 import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
@@ -22,6 +23,7 @@ import {
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../memory-schemas.js';
+import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
 
 const toolSchema = z.object({
   name: z.string(),
@@ -122,15 +124,30 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/v1/memories/search',
       { schema: { body: searchMemoriesBodySchema, response: { 200: memoryListSchema } } },
       async (request) => {
-        const { query, limit, userId, agentId } = request.body;
-        return searchMemories(deps.db, {
-          tenantId: request.auth.tenantId,
+        const { tenantId } = request.auth;
+        const body = request.body;
+        let { userId = null, agentId = null } = body;
+        if (body.sessionId) {
+          const session = await getSession(deps.db, tenantId, body.sessionId);
+          if (!session) throw notFound(`session ${body.sessionId}`);
+          userId ??= session.userId;
+          agentId ??= session.agentId;
+        }
+        const query = queryOfTexts(body.query.split('\n'));
+        if (!query) return { items: [], nextCursor: null };
+        const ranked = await rankMemories(
+          deps.db,
+          { tenantId, sessionId: body.sessionId ?? null, userId, agentId },
           query,
-          limit,
-          status: 'active',
-          ...(userId ? { userId } : {}),
-          ...(agentId ? { agentId } : {}),
-        });
+          (deps.recall ?? DEFAULT_RECALL_SETTINGS).minScore,
+        );
+        return {
+          items: ranked.slice(0, body.limit ?? body.max_results ?? RECALL_DEFAULTS.maxResults).map((r) => ({
+            ...memorySnapshot(r.memory),
+            score: Math.round(r.score * 10_000) / 10_000,
+          })),
+          nextCursor: null,
+        };
       },
     );
 

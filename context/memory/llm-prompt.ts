@@ -18,6 +18,8 @@ export const MEMORY_EXTRACTION_SYSTEM = [
   'Answer ONLY a JSON object {"memories": [...]}; each item has: type, content (≤ 1000 chars),',
   'abstract (≤ 200 chars, one line), key (the normalised subject, e.g. "preference:editor theme", or null),',
   'quote (copied VERBATIM from one message: it is checked), priority (1-5), validFrom (ISO date or null).',
+  'category: for a tool or skill memory the tool name or skill name it is about (tips, known issues),',
+  'otherwise a short topic or null.',
   'Return {"memories": []} when nothing is worth keeping.',
 ].join('\n');
 

@@ -3,8 +3,10 @@
  * store in one idempotent transaction, dedup, supersession, commit_memory, erasure, tenant reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankMemories } from '../../api/recall.js';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
+import { queryOfTexts } from '../../context/memory/recall.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { commitMemory, deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
@@ -154,5 +156,29 @@ describe('memory store', () => {
     );
     expect(text).not.toContain('vault');
     expect(text).not.toContain('上海');
+  });
+});
+
+describe('recall on PGlite (molt dev)', () => {
+  it('ranks the scope’s active memories through the recall index, CJK included', async () => {
+    const scope = scopeOf({ tenantId: 't-recall', userId: 'u-recall' });
+    const draft = { type: 'preference' as const, priority: 3, source: { kind: 'commit_memory' as const } };
+    const tea = await commitMemory(handle.db, scope, { ...draft, content: '用户喜欢喝乌龙茶' });
+    const editor = await commitMemory(handle.db, scope, { ...draft, content: 'I use Vim', key: 'editor' });
+    const helix = await commitMemory(handle.db, scope, {
+      ...draft,
+      content: 'I use Helix now',
+      key: 'editor',
+    });
+    await commitMemory(handle.db, scopeOf({ tenantId: 't-recall', userId: 'u-other' }), {
+      ...draft,
+      content: '另一个用户也喜欢喝茶',
+    });
+    const recallScope = { tenantId: 't-recall', sessionId: 's-recall', userId: 'u-recall', agentId: null };
+    const zh = await rankMemories(handle.db, recallScope, queryOfTexts(['你喜欢什么茶？'])!, 0.45);
+    expect(zh.map((r) => r.memory.id)).toEqual([tea.memory.id]);
+    const use = await rankMemories(handle.db, recallScope, queryOfTexts(['Which editor do I use?'])!, 0.3);
+    expect(use.map((r) => r.memory.id)).toEqual([helix.memory.id]);
+    expect(use.map((r) => r.memory.id)).not.toContain(editor.memory.id);
   });
 });

@@ -52,7 +52,11 @@ export function memoryAgentTools(scope: { userId?: string; agentId?: string; ses
         const body =
           tool.name === 'commit_memory'
             ? { ...scope, ...params }
-            : { ...params, ...(scope.userId ? { userId: scope.userId } : {}) };
+            : {
+                ...params,
+                ...(scope.userId ? { userId: scope.userId } : {}),
+                ...(scope.agentId ? { agentId: scope.agentId } : {}),
+              };
         const result = await client.postJson(ROUTES[tool.name]!, body);
         return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], details: result };
       },

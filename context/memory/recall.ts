@@ -1,0 +1,263 @@
+/**
+ * Per-turn recall (MEMORY.md §4), the pure part: when to recall, what to search with, how a
+ * candidate scores, what fits under the token cap, and the simulated `search_memories` call and
+ * result injected after the latest user message. The database finds candidates
+ * (db/memory-recall.ts); this module decides.
+ */
+import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';
+import { type TermGroup, termGroups } from './terms.js';
+
+export const RECALL_DEFAULTS = {
+  /** A memory below this score is not recalled (MOLT_RECALL_MIN_SCORE). */
+  minScore: 0.45,
+  /** The injected result's token cap (MOLT_RECALL_MAX_TOKENS). */
+  maxTokens: 1_000,
+  /** What the simulated call asks for and the most it returns. */
+  maxResults: 5,
+  /** The query is the last this many user messages. */
+  queryMessages: 5,
+  /** A group from the newest user message counts this much, one from an older message 0.5. */
+  olderWeight: 0.5,
+  /** At most this many term groups are searched (newest first). */
+  maxGroups: 48,
+  /** Trigram similarity's share of the score. */
+  trigramWeight: 0.5,
+} as const;
+
+export type RecallSkip = 'disabled' | 'no_user_message' | 'greeting' | 'short' | 'no_terms';
+
+/** The tool name agents register and the simulated call uses (GET /v1/tools). */
+export const SEARCH_MEMORIES_TOOL = 'search_memories';
+
+// Whole-message greetings and acknowledgements in the four languages molt's users write.
+const GREETINGS = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'hiya',
+  'howdy',
+  'yo',
+  'hi there',
+  'hello there',
+  'hey there',
+  'good morning',
+  'good afternoon',
+  'good evening',
+  'morning',
+  'thanks',
+  'thank you',
+  'thx',
+  'ok',
+  'okay',
+  'cool',
+  'bye',
+  'goodbye',
+  '你好',
+  '您好',
+  '你好啊',
+  '在吗',
+  '在嗎',
+  '在不在',
+  '嗨',
+  '哈喽',
+  '哈囉',
+  '早上好',
+  '早安',
+  '晚上好',
+  '谢谢',
+  '謝謝',
+  '好的',
+  'こんにちは',
+  'こんばんは',
+  'おはよう',
+  'おはようございます',
+  'ありがとう',
+  'ありがとうございます',
+  'もしもし',
+  'やあ',
+  '안녕',
+  '안녕하세요',
+  '감사합니다',
+  '고마워',
+  '좋은 아침',
+]);
+
+/** A user message's text: its string content or its text blocks, joined. */
+export function userText(message: UserMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return (Array.isArray(message.content) ? message.content : [])
+    .flatMap((block) => (block?.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+    .join('\n');
+}
+
+/** True for a message that is only a greeting or thanks ("Hi!", "你好", "안녕하세요~"). */
+export function isGreeting(text: string): boolean {
+  const bare = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}\p{Emoji_Presentation}~]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return GREETINGS.has(bare);
+}
+
+export interface WeightedGroup {
+  forms: TermGroup;
+  weight: number;
+}
+
+export interface RecallQuery {
+  /** The query as the simulated call shows it: the last user messages, oldest first. */
+  query: string;
+  /** The newest user message's text as shown (for trigram similarity). */
+  latest: string;
+  groups: WeightedGroup[];
+}
+
+/** Characters of each user message the shown query keeps. */
+const QUERY_CHARS_PER_MESSAGE = 200;
+
+const clipChars = (text: string, max: number): string => {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
+};
+
+/**
+ * The query of these texts (oldest first; the last weighs most), as the simulated call shows it
+ * and as it is searched: each text whitespace-collapsed and clipped, joined by newlines. An
+ * agent's own `search_memories` call with that query string (split on newlines) searches the
+ * very same terms. Null when no text holds a searchable term.
+ */
+export function queryOfTexts(texts: readonly string[]): RecallQuery | null {
+  const shown = texts
+    .map((text) => clipChars(text.replace(/\s+/g, ' ').trim(), QUERY_CHARS_PER_MESSAGE))
+    .filter((text) => text.length > 0)
+    .slice(-RECALL_DEFAULTS.queryMessages);
+  const groups: WeightedGroup[] = [];
+  const seen = new Set<string>();
+  for (let i = shown.length - 1; i >= 0 && groups.length < RECALL_DEFAULTS.maxGroups; i--) {
+    const weight = i === shown.length - 1 ? 1 : RECALL_DEFAULTS.olderWeight;
+    for (const forms of termGroups(shown[i]!)) {
+      if (seen.has(forms[0]!)) continue;
+      seen.add(forms[0]!);
+      groups.push({ forms, weight });
+      if (groups.length >= RECALL_DEFAULTS.maxGroups) break;
+    }
+  }
+  if (groups.length === 0) return null;
+  return { query: shown.join('\n'), latest: shown.at(-1)!, groups };
+}
+
+/**
+ * The recall query of a context: the last five user messages (newest weighs most), or why there
+ * is none — no user message, the latest is a greeting or at most 3 characters, or no searchable
+ * term.
+ */
+export function recallQueryOf(messages: readonly Message[]): RecallQuery | { skipped: RecallSkip } {
+  const texts: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && texts.length < RECALL_DEFAULTS.queryMessages; i--) {
+    const message = messages[i]!;
+    if (message.role !== 'user') continue;
+    const text = userText(message).trim();
+    if (text) texts.unshift(text);
+  }
+  const latest = texts.at(-1);
+  if (latest === undefined) return { skipped: 'no_user_message' };
+  if (isGreeting(latest)) return { skipped: 'greeting' };
+  if (Array.from(latest).length <= 3) return { skipped: 'short' };
+  return queryOfTexts(texts) ?? { skipped: 'no_terms' };
+}
+
+/** The query groups a memory's text matches (by any form). */
+export function matchedGroups(groups: readonly WeightedGroup[], content: string): WeightedGroup[] {
+  const terms = new Set(termGroups(content).flat());
+  return groups.filter((group) => group.forms.some((form) => terms.has(form)));
+}
+
+/**
+ * A candidate's score: the weight of the query groups it matches, saturating (w / (w + 1): one
+ * word of the newest message gives 0.5, two 0.67), fused with its trigram word similarity to the
+ * newest message (0–1, half weight) — trigrams catch inflections and spellings the terms miss.
+ */
+export function scoreMemory(matched: readonly WeightedGroup[], trigram: number): number {
+  const weight = matched.reduce((sum, group) => sum + group.weight, 0);
+  return weight / (weight + 1) + RECALL_DEFAULTS.trigramWeight * trigram;
+}
+
+/** A memory as the simulated result shows it: with its dates, so stale facts look stale. */
+export interface RecalledMemory {
+  id: string;
+  type: string;
+  content: string;
+  recordedAt: string;
+  validFrom?: string;
+}
+
+/** The JSON text of the simulated result. */
+export function recallResultText(memories: readonly RecalledMemory[]): string {
+  return JSON.stringify({ success: true, memories });
+}
+
+/**
+ * The best memories (already ranked) that fit: at most `maxResults`, and the result's text at
+ * most `maxTokens` by the given counter. A memory that does not fit is skipped, a smaller later
+ * one may still go in.
+ */
+export function fitRecalled(
+  ranked: readonly RecalledMemory[],
+  limits: { maxResults: number; maxTokens: number },
+  countTokens: (text: string) => number,
+): RecalledMemory[] {
+  const chosen: RecalledMemory[] = [];
+  for (const memory of ranked) {
+    if (chosen.length >= limits.maxResults) break;
+    if (countTokens(recallResultText([...chosen, memory])) <= limits.maxTokens) chosen.push(memory);
+  }
+  return chosen;
+}
+
+/** FNV-1a, 32-bit: a short stable id for the simulated call (same recall, same id: cache-friendly). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The simulated `search_memories` call and its result, paired by id. */
+export function recallMessages(
+  query: string,
+  memories: readonly RecalledMemory[],
+): [AssistantMessage, ToolResultMessage] {
+  const id = `molt_recall_${fnv1a(`${query}\u0001${memories.map((m) => m.id).join(',')}`)}`;
+  return [
+    {
+      role: 'assistant',
+      content: [
+        {
+          type: 'toolCall',
+          id,
+          name: SEARCH_MEMORIES_TOOL,
+          arguments: { query, max_results: RECALL_DEFAULTS.maxResults },
+        },
+      ],
+      stopReason: 'toolUse',
+    },
+    {
+      role: 'toolResult',
+      toolCallId: id,
+      toolName: SEARCH_MEMORIES_TOOL,
+      content: [{ type: 'text', text: recallResultText(memories) }],
+      isError: false,
+    },
+  ];
+}
+
+/** The messages with `inserted` right after the latest user message (unchanged when there is none). */
+export function injectAfterLatestUser(messages: readonly Message[], inserted: readonly Message[]): Message[] {
+  const at = messages.findLastIndex((message) => message.role === 'user');
+  if (at < 0) return [...messages];
+  return [...messages.slice(0, at + 1), ...inserted, ...messages.slice(at + 1)];
+}
