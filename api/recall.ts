@@ -12,7 +12,7 @@ import {
 } from '../context/memory/prompt.js';
 import {
   fitRecalled,
-  matchedGroups,
+  matchedTerms,
   RECALL_DEFAULTS,
   type RecalledMemory,
   type RecallQuery,
@@ -57,13 +57,13 @@ export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
 };
 
 /** Candidates read per query before scoring (the best by ts_rank over the recall index). */
-const CANDIDATES = 100;
+const CANDIDATES = 40;
 
 export interface RankedMemory {
   memory: MemoryRow;
   score: number;
   trigram: number;
-  /** The query terms it matched (each group's first form). */
+  /** The query terms it matched, as written. */
   matched: string[];
 }
 
@@ -77,11 +77,11 @@ export async function rankMemories(
   const candidates = await recallCandidates(db, scope, query, CANDIDATES);
   return candidates
     .map(({ memory, trigram }) => {
-      const matched = matchedGroups(query.groups, memory.content);
+      const matched = matchedTerms(query.terms, memory.content);
       return {
         memory,
         trigram,
-        matched: matched.map((g) => g.forms[0]!),
+        matched: matched.map((t) => t.word),
         score: scoreMemory(matched, trigram),
       };
     })
@@ -148,7 +148,7 @@ export async function promptAdditionFor(
   settings: RecallSettings,
 ): Promise<string | null> {
   const [about, tools, counts] = await Promise.all([
-    promptMemories(db, scope, PROMPT_PREFERENCE_PRIORITY),
+    promptMemories(db, scope),
     toolMemories(db, scope),
     memoryCountsByType(db, scope),
   ]);

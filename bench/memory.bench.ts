@@ -5,7 +5,9 @@
  * precision and recall of the planted facts, duplicates created (target 0), supersessions applied
  * correctly. Part 2, cost: the wall time of a compaction (fake LLM at 200 ms per call) alone, and
  * with the same range's extraction started at the same moment on the same worker, alternating;
- * reported: the median added time as a share of the compaction (target ≤ 10%).
+ * reported: the median added time as a share of the compaction (target ≤ 10%). Part 3, recall
+ * (issue 9; bench/recall.ts): recall@5 of the planted facts for probe questions, and the latency
+ * recall adds to GET /context with 10,000 memories in the scope, each against recall off.
  *
  * Run: `npx tsx bench/memory.bench.ts` — prints one JSON object. `run()` returns it.
  */
@@ -21,6 +23,7 @@ import { compactionWorkflowId, sessionWorkflowId } from '../workflows/definition
 import type { memoryExtractionWorkflow } from '../workflows/memory.js';
 import { memoryExtractionWorkflowId } from '../workflows/memory-definitions.js';
 import { type CorpusSession, generateCorpus } from './memory-corpus.js';
+import { recallLatency, recallQuality } from './recall.js';
 import { type BenchStack, log, median, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
@@ -31,6 +34,8 @@ const COST_RANGE_TOKENS = 60_000;
 const ROUNDS = 5;
 const TARGET_OVERHEAD_SHARE = 0.1;
 const TIMEOUT_MS = 15 * 60_000;
+const RECALL_LOAD_MEMORIES = 10_000;
+const RECALL_ROUNDS = 200;
 
 async function store(
   stack: BenchStack,
@@ -231,7 +236,23 @@ export async function run(): Promise<object> {
       const worker = await stack.startWorker({ model, concurrency: 4 });
       const q = await quality(stack, worker.taskQueue);
       log(`quality: precision ${q.precision}, recall ${q.recall}, duplicates ${q.duplicatesCreated}`);
-      return { extractor: 'extractive@1', quality: q, cost: await cost(stack, worker.taskQueue) };
+      const recallQ = await recallQuality(stack.database.db, generateCorpus(USERS));
+      log(
+        `recall@5: ${recallQ.recallAt5} (list search ${recallQ.listSearchAt5}) over ${recallQ.probes} probes`,
+      );
+      const api = await stack.startApi({ taskQueue: worker.taskQueue });
+      const latency = await recallLatency(api.database.db, api.app, {
+        memories: RECALL_LOAD_MEMORIES,
+        rounds: RECALL_ROUNDS,
+      });
+      await api.stop();
+      log(`recall latency: p95 on ${latency.recallOn.p95Ms} ms, off ${latency.recallOff.p95Ms} ms`);
+      return {
+        extractor: 'extractive@1',
+        quality: q,
+        recall: { quality: recallQ, latency },
+        cost: await cost(stack, worker.taskQueue),
+      };
     });
   } finally {
     await fake.close();

@@ -1,7 +1,7 @@
 /**
  * The demo's memory story (MEMORY.md): the session's user says a few things worth keeping; the
  * 50% upload extracts them while the compaction runs; a second session of the same user then
- * finds them.
+ * gets them back: recalled into its context and summed up in its system-prompt addition.
  */
 import type { DemoTurn } from './demo-session.js';
 
@@ -53,19 +53,24 @@ export async function tellMemoryStory(api: Api, sessionId: string): Promise<void
   for (const m of memories.items) console.log(`  [${m.type}] ${m.abstract}\n      from ${scope(m)}`);
 
   const next = `${sessionId}-next`;
+  const question = 'Where do I deploy the pagination change, and which database do I check?';
   await api.call('POST', `/v1/sessions/${next}/turns`, {
     turnId: 'hello',
     userId: DEMO_USER,
-    messages: [{ role: 'user', content: 'Where do I deploy the pagination change?' }],
+    messages: [{ role: 'user', content: question }],
   });
-  const found = await api.call('POST', '/v1/memories/search', {
-    query: 'staging database',
-    userId: DEMO_USER,
-  });
-  console.log(`\n▌ A second session of ${DEMO_USER} (${next}) starts with them`);
-  console.log(`  search_memories("staging database") →`);
-  for (const m of found.items)
-    console.log(`    ${m.score.toFixed(3)}  ${m.content}  (recorded ${m.recordedAt})`);
+  const ctx = await api.call('GET', `/v1/sessions/${next}/context?explain=true`);
+  console.log(`\n▌ A second session of ${DEMO_USER} (${next}) asks: "${question}"`);
+  console.log('  GET /context recalls, after that message, as a simulated search_memories call:');
+  for (const e of ctx.recall.explain ?? []) {
+    console.log(
+      `    ${e.score.toFixed(3)}  ${e.injected ? 'injected' : 'over the cap'}  ${e.content}  (matched: ${e.matchedTerms.join(', ')})`,
+    );
+  }
+  if (ctx.recall.memoryIds.length === 0)
+    console.log(`    nothing (${ctx.recall.skipped ?? 'no memory over the threshold'})`);
+  console.log('  and hands the agent this system-prompt addition:');
+  for (const line of String(ctx.systemPromptAddition ?? '(none)').split('\n')) console.log(`    ${line}`);
   const tools = await api.call('GET', '/v1/tools');
   console.log(`  tools for the agent (GET /v1/tools): ${tools.tools.map((t: Json) => t.name).join(', ')}`);
 }

@@ -22,6 +22,7 @@ import {
   memories,
   memoryEvents,
   memoryExtractions,
+  memoryTerms,
 } from './memory-schema.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -63,31 +64,56 @@ export function scopeCondition(scope: MemoryScope): SQL {
   )!;
 }
 
-/** A text's recall lexemes as a tsvector value (the analyzer runs here, in one place). */
-export function termsVector(content: string): SQL {
-  return sql`array_to_tsvector(array(select jsonb_array_elements_text(${JSON.stringify(indexTerms(content))}::jsonb)))`;
+/** Adds memories' rows to the recall index (their analyzer terms, with their scope). */
+async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Promise<void> {
+  const values = rows.flatMap((memory) =>
+    indexTerms(memory.content).map((term) => ({
+      memoryId: memory.id,
+      term,
+      tenantId: memory.tenantId,
+      userId: memory.userId,
+      agentId: memory.agentId,
+      sessionScope: memory.sessionScope,
+    })),
+  );
+  // 6 parameters a row: stay far below PostgreSQL's 65,535 parameters per statement.
+  for (let i = 0; i < values.length; i += 5_000) {
+    await tx
+      .insert(memoryTerms)
+      .values(values.slice(i, i + 5_000))
+      .onConflictDoNothing();
+  }
+}
+
+/** Removes a memory from the recall index (it is no longer active). */
+async function unindexTerms(tx: Executor, memoryId: string): Promise<void> {
+  await tx.delete(memoryTerms).where(eq(memoryTerms.memoryId, memoryId));
 }
 
 /**
- * Fills the recall index of memories stored before it existed (run after migrating; a no-op
- * once every row has terms). Batched so a large store does not hold one long transaction.
+ * Indexes the active memories stored before the recall index existed (run after migrating; a
+ * cheap anti-join once every active memory is indexed). Batched: no long transaction.
  */
 export async function backfillMemoryTerms(db: Database, batch = 500): Promise<number> {
   let total = 0;
+  let after = '';
   for (;;) {
     const rows = await db
-      .select({ id: memories.id, content: memories.content })
+      .select()
       .from(memories)
-      .where(isNull(memories.terms))
+      .where(
+        and(
+          eq(memories.status, 'active'),
+          sql`${memories.id} > ${after}`,
+          sql`not exists (select 1 from ${memoryTerms} where ${memoryTerms.memoryId} = ${memories.id})`,
+        ),
+      )
+      .orderBy(memories.id)
       .limit(batch);
-    for (const row of rows) {
-      await db
-        .update(memories)
-        .set({ terms: termsVector(row.content) })
-        .where(eq(memories.id, row.id));
-    }
+    await indexTermsOf(db, rows);
     total += rows.length;
     if (rows.length < batch) return total;
+    after = rows.at(-1)!.id;
   }
 }
 
@@ -195,10 +221,10 @@ export async function storeDraft(
       recordedAt: now,
       extractionId: ids.extractionId,
       status: 'active',
-      terms: termsVector(draft.content),
     })
     .returning();
   if (!memory) throw new Error('memory insert returned nothing');
+  await indexTermsOf(tx, [memory]);
   let superseded: MemoryRow | undefined;
   if (previous) {
     [superseded] = await tx
@@ -206,6 +232,7 @@ export async function storeDraft(
       .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
       .where(and(eq(memories.id, previous.id), ne(memories.status, 'deleted')))
       .returning();
+    await unindexTerms(tx, previous.id);
   }
   await tx.insert(memoryEvents).values({
     id: ids.eventId,
@@ -258,6 +285,7 @@ export async function deleteMemory(db: Database, tenantId: string, id: string): 
       .set({ status: 'deleted', validTo: new Date() })
       .where(eq(memories.id, id))
       .returning();
+    await unindexTerms(tx, id);
     await tx
       .insert(memoryEvents)
       .values({

@@ -5,9 +5,9 @@
  * session's own.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { WeightedGroup } from '../context/memory/recall.js';
+import type { WeightedTerm } from '../context/memory/recall.js';
 import type { Executor } from './memories.js';
-import { type MemoryRow, memories } from './memory-schema.js';
+import { type MemoryRow, memories, memoryTerms, promptMemoryCondition } from './memory-schema.js';
 
 /**
  * Who recall serves: a session and the user and agent it names. An agent's search that names
@@ -20,22 +20,50 @@ export interface RecallScope {
   agentId: string | null;
 }
 
-function recallScopeCondition(scope: RecallScope): SQL {
-  const of: SQL[] = [];
-  if (scope.sessionId !== null) of.push(eq(memories.sessionScope, scope.sessionId));
-  if (scope.userId !== null) of.push(eq(memories.userId, scope.userId));
-  if (scope.agentId !== null) of.push(and(eq(memories.agentId, scope.agentId), isNull(memories.userId))!);
-  return and(
-    eq(memories.tenantId, scope.tenantId),
-    eq(memories.status, 'active'),
-    of.length > 0 ? or(...of) : undefined,
-  )!;
+/**
+ * The scope's active memories as disjoint parts (the user's; the agent's without a user; the
+ * session's own), each answered by an index of its own: a query runs once per part and the rows
+ * are merged (an OR of the three would scan every memory of the tenant).
+ */
+function scopeParts(scope: RecallScope): SQL[] {
+  const base = (condition?: SQL) =>
+    and(eq(memories.tenantId, scope.tenantId), eq(memories.status, 'active'), condition)!;
+  const parts: SQL[] = [];
+  if (scope.userId !== null) parts.push(base(eq(memories.userId, scope.userId)));
+  if (scope.agentId !== null)
+    parts.push(base(and(isNull(memories.userId), eq(memories.agentId, scope.agentId))));
+  if (scope.sessionId !== null) parts.push(base(eq(memories.sessionScope, scope.sessionId)));
+  if (parts.length === 0) parts.push(base());
+  return parts;
 }
 
-/** A tsquery literal matching any form of any group (forms quoted: no parsing, no stemming). */
-export function anyTermQuery(groups: readonly WeightedGroup[]): string {
-  const quote = (form: string) => `'${form.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  return groups.flatMap((group) => group.forms.map(quote)).join(' | ');
+async function fromParts<T>(scope: RecallScope, read: (part: SQL) => Promise<T[]>): Promise<T[]> {
+  return (await Promise.all(scopeParts(scope).map(read))).flat();
+}
+
+/** Stable order of the memories the system prompt carries: type, priority (high first), age, id. */
+const promptOrder = (a: MemoryRow, b: MemoryRow) =>
+  a.type.localeCompare(b.type) ||
+  b.priority - a.priority ||
+  a.recordedAt.getTime() - b.recordedAt.getTime() ||
+  a.id.localeCompare(b.id);
+
+/**
+ * The recall index rows of the scope, as a union of its disjoint parts (user; agent without a
+ * user; session): each part is an index-only range scan of its own index.
+ */
+function scopeTermRows(scope: RecallScope, terms: SQL): SQL {
+  const part = (condition: SQL) =>
+    sql`select ${memoryTerms.memoryId} as memory_id, ${memoryTerms.term} as term from ${memoryTerms}
+      where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} in (select t from ${terms})`;
+  const parts: SQL[] = [];
+  if (scope.userId !== null) parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}`));
+  if (scope.agentId !== null) {
+    parts.push(part(sql`${memoryTerms.agentId} = ${scope.agentId} and ${memoryTerms.userId} is null`));
+  }
+  if (scope.sessionId !== null) parts.push(part(sql`${memoryTerms.sessionScope} = ${scope.sessionId}`));
+  if (parts.length === 0) parts.push(part(sql`true`));
+  return sql.join(parts, sql` union all `);
 }
 
 export interface RecallCandidate {
@@ -45,55 +73,47 @@ export interface RecallCandidate {
 }
 
 /**
- * Active memories of the scope holding any of the query's terms, the most matching first (by
- * ts_rank over the recall index), at most `limit`, each with its trigram similarity.
+ * Active memories of the scope holding any of the query's terms, the heaviest first (the sum of
+ * the weights of the query terms each holds, from the recall index alone), at most `limit`,
+ * each with its trigram similarity to the newest user message.
  */
 export async function recallCandidates(
   db: Executor,
   scope: RecallScope,
-  query: { groups: readonly WeightedGroup[]; latest: string },
+  query: { terms: readonly WeightedTerm[]; latest: string },
   limit: number,
 ): Promise<RecallCandidate[]> {
-  if (query.groups.length === 0) return [];
-  const tsquery = sql`${anyTermQuery(query.groups)}::tsquery`;
-  const matches = db
-    .select({ id: memories.id, rank: sql<number>`ts_rank(${memories.terms}, ${tsquery})`.as('rank') })
-    .from(memories)
-    .where(and(recallScopeCondition(scope), sql`${memories.terms} @@ ${tsquery}`))
-    .orderBy(desc(sql`rank`), desc(memories.recordedAt))
-    .limit(limit)
-    .as('matches');
-  const rows = await db
+  if (query.terms.length === 0) return [];
+  const weights = query.terms.map((term) => ({ t: term.key, w: term.weight }));
+  const terms = sql`jsonb_to_recordset(${JSON.stringify(weights)}::jsonb) as q(t text, w float8)`;
+  const ranked = (await db.execute(sql`
+    select r.memory_id, sum(q.w) as weight
+    from (${scopeTermRows(scope, terms)}) r join ${terms} on q.t = r.term
+    group by r.memory_id order by weight desc, r.memory_id limit ${limit}`)) as unknown as {
+    rows: { memory_id: string }[];
+  };
+  const ids = ranked.rows.map((row) => row.memory_id);
+  if (ids.length === 0) return [];
+  return db
     .select({
       memory: memories,
       trigram: sql<number>`word_similarity(${query.latest}, ${memories.content})`.mapWith(Number),
     })
-    .from(matches)
-    .innerJoin(memories, eq(memories.id, matches.id));
-  return rows;
+    .from(memories)
+    .where(and(inArray(memories.id, ids), eq(memories.status, 'active')));
 }
 
 /** Profile memories and high-priority preferences, in a stable order (prompt caches). */
-export async function promptMemories(
-  db: Executor,
-  scope: RecallScope,
-  minPreferencePriority: number,
-  limit = 50,
-): Promise<MemoryRow[]> {
-  return db
-    .select()
-    .from(memories)
-    .where(
-      and(
-        recallScopeCondition(scope),
-        or(
-          eq(memories.type, 'profile'),
-          and(eq(memories.type, 'preference'), gte(memories.priority, minPreferencePriority)),
-        ),
-      ),
-    )
-    .orderBy(asc(memories.type), desc(memories.priority), asc(memories.recordedAt), asc(memories.id))
-    .limit(limit);
+export async function promptMemories(db: Executor, scope: RecallScope, limit = 50): Promise<MemoryRow[]> {
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select()
+      .from(memories)
+      .where(and(part, promptMemoryCondition(memories)))
+      .orderBy(asc(memories.type), desc(memories.priority), asc(memories.recordedAt), asc(memories.id))
+      .limit(limit),
+  );
+  return rows.sort(promptOrder).slice(0, limit);
 }
 
 /** Active `tool` or `skill` memories whose category names one of these tools or skills. */
@@ -104,21 +124,25 @@ export async function categoryMemories(
   categories: readonly string[],
 ): Promise<MemoryRow[]> {
   if (categories.length === 0) return [];
-  return db
-    .select()
-    .from(memories)
-    .where(
-      and(recallScopeCondition(scope), eq(memories.type, type), inArray(memories.category, [...categories])),
-    )
-    .orderBy(desc(memories.priority), asc(memories.recordedAt), asc(memories.id));
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select()
+      .from(memories)
+      .where(and(part, eq(memories.type, type), inArray(memories.category, [...categories]))),
+  );
+  return rows.sort(promptOrder);
 }
 
 /** Active memories of the scope by type. */
 export async function memoryCountsByType(db: Executor, scope: RecallScope): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ type: memories.type, count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(memories)
-    .where(recallScopeCondition(scope))
-    .groupBy(memories.type);
-  return Object.fromEntries(rows.map((row) => [row.type, row.count]));
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select({ type: memories.type, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(memories)
+      .where(part)
+      .groupBy(memories.type),
+  );
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[row.type] = (counts[row.type] ?? 0) + row.count;
+  return counts;
 }

@@ -3,8 +3,18 @@
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
+import { PROMPT_PREFERENCE_PRIORITY } from '../context/memory/prompt.js';
 import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
 
 export { MEMORY_TYPES, type MemoryType };
@@ -17,8 +27,13 @@ export type MemorySource =
   | { sessionId: string; fromSeq: number; toSeq: number; quote: string }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
 
-/** PostgreSQL's full-text document type; molt fills it from its own analyzer (context/memory/terms.ts). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/**
+ * The memories the system-prompt addition carries: profiles and preferences of priority
+ * PROMPT_PREFERENCE_PRIORITY or more. The priority is written into the SQL (not a parameter) so
+ * the partial index below matches the query; changing it needs a migration.
+ */
+export const promptMemoryCondition = (t: { type: AnyPgColumn; priority: AnyPgColumn }) =>
+  sql`(${t.type} = 'profile' or (${t.type} = 'preference' and ${t.priority} >= ${sql.raw(String(PROMPT_PREFERENCE_PRIORITY))}))`;
 
 export const memories = pgTable(
   'memories',
@@ -47,16 +62,51 @@ export const memories = pgTable(
     supersededBy: text('superseded_by'),
     extractionId: text('extraction_id'),
     status: text('status').$type<MemoryStatus>().notNull().default('active'),
-    /** The recall index: every form of every term of `content` (indexTerms), as lexemes. */
-    terms: tsvector('terms'),
   },
   (t) => [
     index('memories_scope_idx').on(t.tenantId, t.userId, t.agentId, t.status, t.type),
     index('memories_recorded_idx').on(t.tenantId, t.recordedAt, t.id),
     index('memories_key_idx').on(t.tenantId, t.key),
+    // The memories the system prompt carries (db/memory-recall.ts promptMemories): a small index.
+    index('memories_prompt_idx')
+      .on(t.tenantId, t.userId, t.agentId, t.sessionScope)
+      .where(sql`${t.status} = 'active' and ${promptMemoryCondition(t)}`),
+    index('memories_session_scope_idx')
+      .on(t.tenantId, t.sessionScope, t.status, t.type)
+      .where(sql`${t.sessionScope} is not null`),
     index('memories_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
     index('memories_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
-    index('memories_terms_idx').using('gin', t.terms).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * The recall index (MEMORY.md §4): one row per term of an active memory, as molt's analyzer
+ * (context/memory/terms.ts) finds them, with the memory's scope. Rows exist only while the memory
+ * is active (a supersede or delete removes them; erasure cascades). Each scope kind has an index
+ * ending in the memory id, so a query's terms are looked up index-only — a term shared by
+ * thousands of memories costs index entries, not memory rows.
+ */
+export const memoryTerms = pgTable(
+  'memory_terms',
+  {
+    memoryId: text('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    userId: text('user_id'),
+    agentId: text('agent_id'),
+    sessionScope: text('session_scope'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memoryId, t.term] }),
+    index('memory_terms_user_idx').on(t.tenantId, t.userId, t.term, t.memoryId),
+    index('memory_terms_agent_idx')
+      .on(t.tenantId, t.agentId, t.term, t.memoryId)
+      .where(sql`${t.userId} is null`),
+    index('memory_terms_session_idx')
+      .on(t.tenantId, t.sessionScope, t.term, t.memoryId)
+      .where(sql`${t.sessionScope} is not null`),
   ],
 );
 

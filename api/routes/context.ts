@@ -118,16 +118,16 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const counter = deps.tokenCounter ?? estimateCounter;
         const recallSettings = deps.recall ?? DEFAULT_RECALL_SETTINGS;
         const scope = { tenantId, sessionId, userId: row.userId, agentId: row.agentId };
+        // The system-prompt addition depends on the stored memories only: read it meanwhile.
+        const promptAddition = recallOn ? promptAdditionFor(deps.db, scope, recallSettings) : null;
+        promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
 
-        const [summary] = view.summary
-          ? await deps.db
-              .select()
-              .from(summaries)
-              .where(eq(summaries.compactionId, view.summary.compactionId))
-          : [];
-        const stored = await readEffectiveMessages(deps.db, tenantId, sessionId, {
-          afterSeq: view.boundarySeq,
-        });
+        const [[summary], stored] = await Promise.all([
+          view.summary
+            ? deps.db.select().from(summaries).where(eq(summaries.compactionId, view.summary.compactionId))
+            : [],
+          readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
+        ]);
 
         // Recall first: its tokens come out of the budget the transcript is assembled into.
         const recall: z.infer<typeof recallSchema> = { query: null, memoryIds: [], skills: [] };
@@ -204,7 +204,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           messages = injectAfterLatestUser(withSkills.messages, injected);
           if (messages.length === withSkills.messages.length) recall.memoryIds = [];
           else estimatedTokens += injectedTokens;
-          systemPromptAddition = await promptAdditionFor(deps.db, scope, recallSettings);
+          systemPromptAddition = await promptAddition;
         }
         return {
           messages: convertFromCanonical(messages, request.query.format),

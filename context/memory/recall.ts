@@ -5,7 +5,7 @@
  * (db/memory-recall.ts); this module decides.
  */
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';
-import { type TermGroup, termGroups } from './terms.js';
+import { type Term, textTerms } from './terms.js';
 
 export const RECALL_DEFAULTS = {
   /** A memory below this score is not recalled (MOLT_RECALL_MIN_SCORE). */
@@ -16,10 +16,10 @@ export const RECALL_DEFAULTS = {
   maxResults: 5,
   /** The query is the last this many user messages. */
   queryMessages: 5,
-  /** A group from the newest user message counts this much, one from an older message 0.5. */
+  /** A term from an older user message counts this much (one from the newest counts 1). */
   olderWeight: 0.5,
-  /** At most this many term groups are searched (newest first). */
-  maxGroups: 48,
+  /** At most this many query terms are searched (newest first). */
+  maxTerms: 48,
   /** Trigram similarity's share of the score. */
   trigramWeight: 0.5,
 } as const;
@@ -101,8 +101,8 @@ export function isGreeting(text: string): boolean {
   return GREETINGS.has(bare);
 }
 
-export interface WeightedGroup {
-  forms: TermGroup;
+/** A query term and its weight (1 from the newest user message, less from older ones). */
+export interface WeightedTerm extends Term {
   weight: number;
 }
 
@@ -111,7 +111,7 @@ export interface RecallQuery {
   query: string;
   /** The newest user message's text as shown (for trigram similarity). */
   latest: string;
-  groups: WeightedGroup[];
+  terms: WeightedTerm[];
 }
 
 /** Characters of each user message the shown query keeps. */
@@ -133,19 +133,19 @@ export function queryOfTexts(texts: readonly string[]): RecallQuery | null {
     .map((text) => clipChars(text.replace(/\s+/g, ' ').trim(), QUERY_CHARS_PER_MESSAGE))
     .filter((text) => text.length > 0)
     .slice(-RECALL_DEFAULTS.queryMessages);
-  const groups: WeightedGroup[] = [];
+  const terms: WeightedTerm[] = [];
   const seen = new Set<string>();
-  for (let i = shown.length - 1; i >= 0 && groups.length < RECALL_DEFAULTS.maxGroups; i--) {
+  for (let i = shown.length - 1; i >= 0 && terms.length < RECALL_DEFAULTS.maxTerms; i--) {
     const weight = i === shown.length - 1 ? 1 : RECALL_DEFAULTS.olderWeight;
-    for (const forms of termGroups(shown[i]!)) {
-      if (seen.has(forms[0]!)) continue;
-      seen.add(forms[0]!);
-      groups.push({ forms, weight });
-      if (groups.length >= RECALL_DEFAULTS.maxGroups) break;
+    for (const term of textTerms(shown[i]!)) {
+      if (seen.has(term.key)) continue;
+      seen.add(term.key);
+      terms.push({ ...term, weight });
+      if (terms.length >= RECALL_DEFAULTS.maxTerms) break;
     }
   }
-  if (groups.length === 0) return null;
-  return { query: shown.join('\n'), latest: shown.at(-1)!, groups };
+  if (terms.length === 0) return null;
+  return { query: shown.join('\n'), latest: shown.at(-1)!, terms };
 }
 
 /**
@@ -168,18 +168,18 @@ export function recallQueryOf(messages: readonly Message[]): RecallQuery | { ski
   return queryOfTexts(texts) ?? { skipped: 'no_terms' };
 }
 
-/** The query groups a memory's text matches (by any form). */
-export function matchedGroups(groups: readonly WeightedGroup[], content: string): WeightedGroup[] {
-  const terms = new Set(termGroups(content).flat());
-  return groups.filter((group) => group.forms.some((form) => terms.has(form)));
+/** The query terms a memory's text holds (by key). */
+export function matchedTerms(terms: readonly WeightedTerm[], content: string): WeightedTerm[] {
+  const keys = new Set(textTerms(content).map((term) => term.key));
+  return terms.filter((term) => keys.has(term.key));
 }
 
 /**
- * A candidate's score: the weight of the query groups it matches, saturating (w / (w + 1): one
+ * A candidate's score: the weight of the query terms it matches, saturating (w / (w + 1): one
  * word of the newest message gives 0.5, two 0.67), fused with its trigram word similarity to the
  * newest message (0–1, half weight) — trigrams catch inflections and spellings the terms miss.
  */
-export function scoreMemory(matched: readonly WeightedGroup[], trigram: number): number {
+export function scoreMemory(matched: readonly WeightedTerm[], trigram: number): number {
   const weight = matched.reduce((sum, group) => sum + group.weight, 0);
   return weight / (weight + 1) + RECALL_DEFAULTS.trigramWeight * trigram;
 }

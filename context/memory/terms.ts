@@ -3,8 +3,8 @@
  * with, one function for both sides so they always agree.
  *
  * - Words (any script written with spaces) are case-folded (NFKC); English stop words drop out;
- *   an ASCII word also yields its Porter stem, so "preferred" finds "prefers". A word and its stem
- *   form one *group*: a query group matches once, whichever of its forms a memory holds.
+ *   an ASCII word is keyed by its Porter stem, so "preferred" finds "prefers". A term is the word
+ *   as written (shown to operators) and its key (what is indexed and looked up).
  * - Identifiers with inner punctuation (`pg_trgm`, `api.example.com`, `v1.2.3`, `src/db/client.ts`)
  *   stay whole, and their parts are words of their own.
  * - Chinese, Japanese and Korean runs yield overlapping character bigrams (a lone character
@@ -39,55 +39,58 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** One meaning a text carries: its forms (a word and its stem; an identifier; a bigram). */
-export type TermGroup = readonly string[];
+/** One meaning a text carries: the word as written (folded) and the key it is indexed under. */
+export interface Term {
+  word: string;
+  key: string;
+}
 
 const clipTerm = (term: string): string => Array.from(term).slice(0, MAX_TERM_CHARS).join('');
 
-function cjkGroups(run: string, out: TermGroup[]): void {
+const same = (word: string): Term => ({ word, key: word });
+
+function cjkTerms(run: string, out: Term[]): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
-    if (!HIRAGANA_ONLY.test(run)) out.push([run]);
+    if (!HIRAGANA_ONLY.test(run)) out.push(same(run));
     return;
   }
   for (let i = 0; i + 1 < chars.length; i++) {
     const bigram = chars[i]! + chars[i + 1]!;
-    if (!HIRAGANA_ONLY.test(bigram)) out.push([bigram]);
+    if (!HIRAGANA_ONLY.test(bigram)) out.push(same(bigram));
   }
 }
 
-function wordGroup(bare: string): TermGroup | null {
-  if (bare.length < 2) return null;
-  if (STOP_WORDS.has(bare)) return null;
-  if (!ASCII_LETTERS.test(bare)) return [clipTerm(bare)];
-  const stem = stemmer(bare);
-  return stem === bare || stem.length < 2 ? [bare] : [bare, stem];
+function wordTerm(word: string): Term | null {
+  if (word.length < 2 || STOP_WORDS.has(word)) return null;
+  if (!ASCII_LETTERS.test(word)) return same(clipTerm(word));
+  const stem = stemmer(word);
+  return { word, key: stem.length < 2 ? word : stem };
 }
 
-/** The groups of a text, in order of appearance, each once. */
-export function termGroups(text: string): TermGroup[] {
+/** The terms of a text, in order of appearance, each key once. */
+export function textTerms(text: string): Term[] {
   const folded = text.normalize('NFKC').toLowerCase();
-  const groups: TermGroup[] = [];
-  for (const run of folded.match(CJK_RUN) ?? []) cjkGroups(run, groups);
+  const terms: Term[] = [];
+  for (const run of folded.match(CJK_RUN) ?? []) cjkTerms(run, terms);
   const latin = folded.replace(CJK_RUN, ' ').replace(APOSTROPHES, '');
   for (const word of latin.match(WORD) ?? []) {
     const parts = word.match(PART) ?? [];
-    if (parts.length > 1) groups.push([clipTerm(word)]);
+    if (parts.length > 1) terms.push(same(clipTerm(word)));
     for (const part of parts) {
-      const group = wordGroup(part);
-      if (group) groups.push(group);
+      const term = wordTerm(part);
+      if (term) terms.push(term);
     }
   }
   const seen = new Set<string>();
-  return groups.filter((group) => {
-    const key = group[0]!;
-    if (seen.has(key)) return false;
-    seen.add(key);
+  return terms.filter((term) => {
+    if (seen.has(term.key)) return false;
+    seen.add(term.key);
     return true;
   });
 }
 
-/** Every form of every group: what a memory is indexed under. */
+/** The keys a memory is indexed under. */
 export function indexTerms(text: string): string[] {
-  return [...new Set(termGroups(text).flat())];
+  return textTerms(text).map((term) => term.key);
 }

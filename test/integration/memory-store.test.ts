@@ -2,6 +2,7 @@
  * The memory store on embedded PGlite (same migrations as PostgreSQL, pg_trgm loaded): verify and
  * store in one idempotent transaction, dedup, supersession, commit_memory, erasure, tenant reads.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankMemories } from '../../api/recall.js';
 import { extractCandidates } from '../../context/memory/extractive.js';
@@ -12,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { commitMemory, deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
 import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { memoryTerms } from '../../db/memory-schema.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -180,5 +182,13 @@ describe('recall on PGlite (molt dev)', () => {
     const use = await rankMemories(handle.db, recallScope, queryOfTexts(['Which editor do I use?'])!, 0.3);
     expect(use.map((r) => r.memory.id)).toEqual([helix.memory.id]);
     expect(use.map((r) => r.memory.id)).not.toContain(editor.memory.id);
+    const indexed = async (id: string) =>
+      (await handle.db.select().from(memoryTerms).where(eq(memoryTerms.memoryId, id))).length;
+    expect(await indexed(editor.memory.id)).toBe(0); // superseded: out of the recall index
+    expect(await indexed(helix.memory.id)).toBeGreaterThan(0);
+    await deleteMemory(handle.db, 't-recall', helix.memory.id);
+    expect(await indexed(helix.memory.id)).toBe(0);
+    await eraseUserMemories(handle.db, 't-recall', 'u-recall');
+    expect(await indexed(tea.memory.id)).toBe(0);
   });
 });

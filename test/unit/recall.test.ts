@@ -4,14 +4,14 @@ import {
   fitRecalled,
   injectAfterLatestUser,
   isGreeting,
-  matchedGroups,
+  matchedTerms,
   queryOfTexts,
   type RecalledMemory,
   recallMessages,
   recallQueryOf,
   scoreMemory,
 } from '../../context/memory/recall.js';
-import { indexTerms, termGroups } from '../../context/memory/terms.js';
+import { indexTerms, textTerms } from '../../context/memory/terms.js';
 import {
   appendSkillBlocks,
   normalizeErrorText,
@@ -24,8 +24,11 @@ import { estimateTextTokens } from '../../context/tokens.js';
 const user = (content: string): Message => ({ role: 'user', content });
 
 describe('the recall analyzer', () => {
-  it('folds case, drops stop words and pairs a word with its stem', () => {
-    expect(termGroups("What's my preferred editor?")).toEqual([['preferred', 'prefer'], ['editor']]);
+  it('folds case, drops stop words and keys a word by its stem', () => {
+    expect(textTerms("What's my preferred editor?")).toEqual([
+      { word: 'preferred', key: 'prefer' },
+      { word: 'editor', key: 'editor' },
+    ]);
     expect(indexTerms('I prefer Vim')).toEqual(['prefer', 'vim']);
   });
 
@@ -44,9 +47,9 @@ describe('the recall analyzer', () => {
   });
 
   it('gives a query and a memory of the same meaning a shared term across inflections', () => {
-    const query = termGroups('Which databases do we deploy to?');
+    const query = textTerms('Which databases do we deploy to?');
     const memory = new Set(indexTerms('Deployed the database to fly.io'));
-    expect(query.filter((forms) => forms.some((f) => memory.has(f))).map((f) => f[0])).toEqual([
+    expect(query.filter((term) => memory.has(term.key)).map((term) => term.word)).toEqual([
       'databases',
       'deploy',
     ]);
@@ -92,9 +95,9 @@ describe('when recall runs', () => {
       'five echo',
       'six foxtrot',
     ]);
-    expect(query.groups.find((g) => g.forms[0] === 'foxtrot')?.weight).toBe(1);
-    expect(query.groups.find((g) => g.forms[0] === 'bravo')?.weight).toBe(0.5);
-    expect(query.groups.some((g) => g.forms[0] === 'alpha')).toBe(false);
+    expect(query.terms.find((t) => t.word === 'foxtrot')?.weight).toBe(1);
+    expect(query.terms.find((t) => t.word === 'bravo')?.weight).toBe(0.5);
+    expect(query.terms.some((t) => t.word === 'alpha')).toBe(false);
     expect(queryOfTexts(query.query.split('\n'))).toEqual(query);
   });
 });
@@ -102,8 +105,8 @@ describe('when recall runs', () => {
 describe('scoring and fitting', () => {
   it('scores by matched weight, saturating, plus half the trigram similarity', () => {
     const query = queryOfTexts(['the nightly backup bucket'])!;
-    const matched = matchedGroups(query.groups, 'Backups run nightly');
-    expect(matched.map((g) => g.forms[0])).toEqual(['nightly', 'backup']);
+    const matched = matchedTerms(query.terms, 'Backups run nightly');
+    expect(matched.map((t) => t.word)).toEqual(['nightly', 'backup']);
     expect(scoreMemory(matched, 0)).toBeCloseTo(2 / 3);
     expect(scoreMemory(matched, 0.4)).toBeCloseTo(2 / 3 + 0.2);
     expect(scoreMemory([], 0.3)).toBeCloseTo(0.15);
