@@ -4,7 +4,7 @@
  * only active memories of the recall scope: the user's, the agent's that name no user, and the
  * session's own.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { WeightedTerm } from '../context/memory/recall.js';
 import type { Executor } from './memories.js';
 import { type MemoryRow, memories, memoryTerms, promptMemoryCondition } from './memory-schema.js';
@@ -49,13 +49,14 @@ const promptOrder = (a: MemoryRow, b: MemoryRow) =>
   a.id.localeCompare(b.id);
 
 /**
- * The recall index rows of the scope, as a union of its disjoint parts (user; agent without a
- * user; session): each part is an index-only range scan of its own index.
+ * The recall index rows of the scope holding one of `keys`, as a union of the scope's disjoint
+ * parts (user; agent without a user; session): each part is an index-only range scan of its own
+ * index.
  */
-function scopeTermRows(scope: RecallScope, terms: SQL): SQL {
+function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
   const part = (condition: SQL) =>
     sql`select ${memoryTerms.memoryId} as memory_id, ${memoryTerms.term} as term from ${memoryTerms}
-      where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} in (select t from ${terms})`;
+      where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} = any(${keys})`;
   const parts: SQL[] = [];
   if (scope.userId !== null) parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}`));
   if (scope.agentId !== null) {
@@ -65,6 +66,9 @@ function scopeTermRows(scope: RecallScope, terms: SQL): SQL {
   if (parts.length === 0) parts.push(part(sql`true`));
   return sql.join(parts, sql` union all `);
 }
+
+/** A text[] of term keys (keys never hold whitespace: the analyzer splits on it). */
+const keyArray = (keys: readonly string[]): SQL => sql`string_to_array(${keys.join(' ')}, ' ')`;
 
 export interface RecallCandidate {
   memory: MemoryRow;
@@ -84,23 +88,20 @@ export async function recallCandidates(
   limit: number,
 ): Promise<RecallCandidate[]> {
   if (query.terms.length === 0) return [];
-  const weights = query.terms.map((term) => ({ t: term.key, w: term.weight }));
-  const terms = sql`jsonb_to_recordset(${JSON.stringify(weights)}::jsonb) as q(t text, w float8)`;
-  const ranked = (await db.execute(sql`
-    select r.memory_id, sum(q.w) as weight
-    from (${scopeTermRows(scope, terms)}) r join ${terms} on q.t = r.term
-    group by r.memory_id order by weight desc, r.memory_id limit ${limit}`)) as unknown as {
-    rows: { memory_id: string }[];
-  };
-  const ids = ranked.rows.map((row) => row.memory_id);
-  if (ids.length === 0) return [];
+  const full = query.terms.filter((term) => term.weight === 1).map((term) => term.key);
+  const older = query.terms.find((term) => term.weight !== 1)?.weight ?? 0;
+  // One statement: the heaviest memory ids from the index alone, then only those rows.
+  const ranked = sql`select r.memory_id, sum(case when r.term = any(${keyArray(full)}) then 1 else ${older}::float8 end) as weight
+    from (${scopeTermRows(scope, keyArray(query.terms.map((term) => term.key)))}) r
+    group by r.memory_id order by weight desc, r.memory_id limit ${limit}`;
   return db
     .select({
       memory: memories,
       trigram: sql<number>`word_similarity(${query.latest}, ${memories.content})`.mapWith(Number),
     })
     .from(memories)
-    .where(and(inArray(memories.id, ids), eq(memories.status, 'active')));
+    .innerJoin(sql`(${ranked}) as ranked`, sql`ranked.memory_id = ${memories.id}`)
+    .where(eq(memories.status, 'active'));
 }
 
 /** Profile memories and high-priority preferences, in a stable order (prompt caches). */
