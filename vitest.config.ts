@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'replay',
           include: ['test/replay/**/*.test.ts'],
           testTimeout: scaled(60_000),
+          // Bundling the workflows twice took over vitest's default 10 s on a loaded machine.
+          hookTimeout: scaled(180_000),
         },
       },
       {

@@ -4,8 +4,8 @@
  */
 import { findOversizedToolResults, type TokenCounter } from '../context/index.js';
 import type { Database } from '../db/client.js';
-import { breakerEvents, messageOverrides } from '../db/schema.js';
-import { readEffectiveMessages } from '../db/transcript.js';
+import { breakerEvents } from '../db/schema.js';
+import { insertMessageOverrides, readEffectiveMessages } from '../db/transcript.js';
 
 export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
   return {
@@ -47,22 +47,18 @@ export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
         tokens: tokenCounter.messageTokens(item.message),
         reason: `overflow recovery: ${item.reason} tool result cut from ${item.originalChars} to ${item.truncatedChars} chars`,
       }));
-      if (changed.length > 0) {
-        await db
-          .insert(messageOverrides)
-          .values(
-            changed.map((c) => ({
-              id: `${input.operationId}:${c.seq}`,
-              tenantId: input.tenantId,
-              sessionId: input.sessionId,
-              seq: c.seq,
-              body: c.body,
-              tokens: c.tokens,
-              reason: c.reason,
-            })),
-          )
-          .onConflictDoNothing();
-      }
+      await insertMessageOverrides(
+        db,
+        changed.map((c) => ({
+          id: `${input.operationId}:${c.seq}`,
+          tenantId: input.tenantId,
+          sessionId: input.sessionId,
+          seq: c.seq,
+          body: c.body,
+          tokens: c.tokens,
+          reason: c.reason,
+        })),
+      );
       return { changed: changed.map(({ seq, tokens }) => ({ seq, tokens })) };
     },
   };

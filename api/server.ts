@@ -17,6 +17,7 @@ import { memoryRoutes } from './routes/memories.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { turnRoutes } from './routes/turns.js';
+import { registerStorableCheck } from './storable.js';
 
 /** A turn may carry big tool results (OpenClaw caps one at 400K chars); 16 MiB bounds a request. */
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -31,6 +32,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Ids molt issues embed the session id (≤ 128) and more: an extraction id reaches ~250
+    // characters. Fastify's default (100) answered 414 for them.
+    maxParamLength: 600,
     // A well-formed client `x-request-id` is kept; anything else gets a fresh id.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -50,6 +54,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerMetrics(app, deps.db, metrics);
   await registerRateLimit(app, deps.rateLimitPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
+  registerStorableCheck(app);
   const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', async () => ({ status: 'ok' }));

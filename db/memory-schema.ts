@@ -13,9 +13,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-
 import { PROMPT_PREFERENCE_PRIORITY } from '../context/memory/prompt.js';
 import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
+import { derivedJsonb, derivedText } from './columns.js';
 
 export { MEMORY_TYPES, type MemoryType };
 
@@ -46,15 +46,15 @@ export const memories = pgTable(
     /** The session a memory is scoped to when it has neither userId nor agentId. */
     sessionScope: text('session_scope'),
     type: text('type').$type<MemoryType>().notNull(),
-    category: text('category'),
+    category: derivedText('category'),
     /** Normalised subject: a newer memory with the same key supersedes the active one. */
-    key: text('key'),
-    content: text('content').notNull(),
-    abstract: text('abstract').notNull(),
+    key: derivedText('key'),
+    content: derivedText('content').notNull(),
+    abstract: derivedText('abstract').notNull(),
     /** Normalised content: the identity used for exact-duplicate detection. */
-    normalized: text('normalized').notNull(),
+    normalized: derivedText('normalized').notNull(),
     priority: integer('priority').notNull().default(3),
-    source: jsonb('source').$type<MemorySource>().notNull(),
+    source: derivedJsonb('source').$type<MemorySource>().notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
@@ -141,7 +141,7 @@ export const memoryExtractions = pgTable(
     extractor: text('extractor').notNull(),
     counts: jsonb('counts').$type<ExtractionCounts>(),
     tokens: jsonb('tokens').$type<{ input: number; output: number }>(),
-    error: text('error'),
+    error: derivedText('error'),
     replayOf: text('replay_of'),
     workflowId: text('workflow_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -167,8 +167,8 @@ export const memoryEvents = pgTable(
     kind: text('kind').$type<MemoryEventKind>().notNull(),
     userId: text('user_id'),
     agentId: text('agent_id'),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: derivedJsonb('before'),
+    after: derivedJsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

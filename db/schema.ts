@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { derivedJsonb, derivedText } from './columns.js';
 
 /** A tenant owns sessions; every row below carries its id. */
 export const tenants = pgTable('tenants', {
@@ -63,7 +64,7 @@ export const sessions = pgTable(
     lastSeq: integer('last_seq').notNull().default(0),
     /** Estimated tokens of every message ever stored for the session (what compaction saves on). */
     transcriptTokens: bigint('transcript_tokens', { mode: 'number' }).notNull().default(0),
-    view: jsonb('view'),
+    view: derivedJsonb('view'),
     /** Monotonic version of `view`; an older write never overwrites a newer one. */
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
     /** Memory scope (MEMORY.md §1), taken from the first turn that names them. */
@@ -111,8 +112,13 @@ export const messages = pgTable(
     seq: integer('seq').notNull(),
     turnId: text('turn_id').notNull(),
     role: text('role').notNull(),
-    /** The canonical message (ALGORITHMS.md §1), verbatim. */
-    body: jsonb('body').notNull(),
+    /**
+     * The canonical message (ALGORITHMS.md §1) for SQL (tool statistics): jsonb cannot hold NUL
+     * or an unpaired surrogate, so those become U+FFFD here (context/storable.ts).
+     */
+    body: derivedJsonb('body').notNull(),
+    /** The message verbatim, as JSON text (escapes keep every character): what reads return. */
+    bodyRaw: text('body_raw'),
     /** molt's token estimate of the message (details excluded). */
     tokens: integer('tokens').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,7 +145,7 @@ export const compactions = pgTable(
     toSeq: integer('to_seq').notNull(),
     tokensBefore: integer('tokens_before'),
     tokensAfter: integer('tokens_after'),
-    error: text('error'),
+    error: derivedText('error'),
     replayOf: text('replay_of'),
     /** The summary in force before this range, folded into this one. */
     previousCompactionId: text('previous_compaction_id'),
@@ -147,9 +153,9 @@ export const compactions = pgTable(
     runId: text('run_id'),
     model: text('model'),
     /** The merged LLM (or extractive) body, before the digest sections are appended. */
-    mergedBody: text('merged_body'),
+    mergedBody: derivedText('merged_body'),
     /** The session's TODOs as this compaction left them ({text, status}[]). */
-    todos: jsonb('todos'),
+    todos: derivedJsonb('todos'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -174,8 +180,8 @@ export const compactionChunks = pgTable(
     level: integer('level'),
     attempts: integer('attempts').notNull().default(0),
     status: text('status').notNull(),
-    summary: text('summary'),
-    error: text('error'),
+    summary: derivedText('summary'),
+    error: derivedText('error'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.compactionId, t.index] })],
@@ -188,7 +194,7 @@ export const summaries = pgTable('summaries', {
     .references(() => compactions.id),
   tenantId: text('tenant_id').notNull(),
   sessionId: text('session_id').notNull(),
-  text: text('text').notNull(),
+  text: derivedText('text').notNull(),
   tokens: integer('tokens').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -200,8 +206,8 @@ export const todos = pgTable(
     tenantId: text('tenant_id').notNull(),
     sessionId: text('session_id').notNull(),
     /** Normalised text: the identity of a TODO across compactions. */
-    key: text('key').notNull(),
-    text: text('text').notNull(),
+    key: derivedText('key').notNull(),
+    text: derivedText('text').notNull(),
     status: text('status').notNull(),
     firstCompactionId: text('first_compaction_id').notNull(),
     lastCompactionId: text('last_compaction_id').notNull(),
@@ -218,7 +224,7 @@ export const compactionFiles = pgTable(
       .notNull()
       .references(() => compactions.id),
     kind: text('kind').notNull(),
-    path: text('path').notNull(),
+    path: derivedText('path').notNull(),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.compactionId, t.kind, t.path] })],
@@ -231,10 +237,10 @@ export const toolFailures = pgTable(
     compactionId: text('compaction_id')
       .notNull()
       .references(() => compactions.id),
-    toolCallId: text('tool_call_id').notNull(),
-    toolName: text('tool_name').notNull(),
-    meta: text('meta'),
-    summary: text('summary').notNull(),
+    toolCallId: derivedText('tool_call_id').notNull(),
+    toolName: derivedText('tool_name').notNull(),
+    meta: derivedText('meta'),
+    summary: derivedText('summary').notNull(),
   },
   (t) => [primaryKey({ columns: [t.compactionId, t.toolCallId] })],
 );
@@ -248,7 +254,7 @@ export const breakerEvents = pgTable(
     tenantId: text('tenant_id').notNull(),
     sessionId: text('session_id').notNull(),
     state: text('state').notNull(),
-    reason: text('reason'),
+    reason: derivedText('reason'),
     consecutiveFailures: integer('consecutive_failures').notNull(),
     compactionId: text('compaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -267,9 +273,11 @@ export const messageOverrides = pgTable(
     tenantId: text('tenant_id').notNull(),
     sessionId: text('session_id').notNull(),
     seq: integer('seq').notNull(),
-    body: jsonb('body').notNull(),
+    body: derivedJsonb('body').notNull(),
+    /** The replacement verbatim, as JSON text (see messages.bodyRaw). */
+    bodyRaw: text('body_raw'),
     tokens: integer('tokens').notNull(),
-    reason: text('reason').notNull(),
+    reason: derivedText('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_overrides_seq_idx').on(t.tenantId, t.sessionId, t.seq)],

@@ -132,6 +132,7 @@ export async function appendTurn(
           turnId: input.turnId,
           role: body.role,
           body,
+          bodyRaw: JSON.stringify(body),
           tokens: input.tokens[i] ?? 0,
         })),
       );
@@ -177,7 +178,13 @@ export async function getSession(db: Database, tenantId: string, sessionId: stri
   return row;
 }
 
-/** Message rows of a session with seq in (afterSeq, toSeq], in order. */
+/** A stored body as the agent sent it: the verbatim JSON text, or (rows older than it) the jsonb. */
+const verbatim = (raw: string | null, body: unknown): Message => (raw === null ? body : JSON.parse(raw)) as Message;
+
+/**
+ * Message rows of a session with seq in (afterSeq, toSeq], in order; `body` is the message
+ * exactly as the agent sent it (every character JSON allows, NUL and lone surrogates included).
+ */
 export async function readMessages(
   db: Database,
   tenantId: string,
@@ -190,11 +197,42 @@ export async function readMessages(
     gt(messages.seq, range.afterSeq),
   ];
   if (range.toSeq !== undefined) conditions.push(lte(messages.seq, range.toSeq));
-  return db
-    .select()
+  const rows = await db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      turnId: messages.turnId,
+      role: messages.role,
+      tokens: messages.tokens,
+      createdAt: messages.createdAt,
+      // Only the verbatim text travels when it exists; the jsonb copy only for older rows.
+      bodyRaw: messages.bodyRaw,
+      body: sql<unknown>`case when ${messages.bodyRaw} is null then ${messages.body} end`,
+    })
     .from(messages)
     .where(and(...conditions))
     .orderBy(asc(messages.seq));
+  return rows.map(({ bodyRaw, body, ...row }) => ({ ...row, body: verbatim(bodyRaw, body) }));
+}
+
+/** Replacement bodies for stored messages (persistent truncation); a retried write adds none. */
+export async function insertMessageOverrides(
+  db: Database,
+  rows: ReadonlyArray<{
+    id: string;
+    tenantId: string;
+    sessionId: string;
+    seq: number;
+    body: Message;
+    tokens: number;
+    reason: string;
+  }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(messageOverrides)
+    .values(rows.map((row) => ({ ...row, bodyRaw: JSON.stringify(row.body) })))
+    .onConflictDoNothing();
 }
 
 export interface StoredMessage {
@@ -227,13 +265,15 @@ export async function readEffectiveMessages(
     .from(messageOverrides)
     .where(and(...conditions))
     .orderBy(asc(messageOverrides.createdAt), asc(messageOverrides.id));
-  const newest = new Map<number, { body: unknown; tokens: number }>();
-  for (const override of overrides) newest.set(override.seq, override);
+  const newest = new Map<number, { body: Message; tokens: number }>();
+  for (const override of overrides) {
+    newest.set(override.seq, { body: verbatim(override.bodyRaw, override.body), tokens: override.tokens });
+  }
   return rows.map((row) => {
     const override = newest.get(row.seq);
     return override
-      ? { seq: row.seq, body: override.body as Message, tokens: override.tokens, overridden: true }
-      : { seq: row.seq, body: row.body as Message, tokens: row.tokens, overridden: false };
+      ? { seq: row.seq, body: override.body, tokens: override.tokens, overridden: true }
+      : { seq: row.seq, body: row.body, tokens: row.tokens, overridden: false };
   });
 }
 

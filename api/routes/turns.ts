@@ -50,7 +50,11 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/v1/sessions/:sessionId/turns',
-      { schema: { params: sessionParamsSchema, body: turnBodySchema } },
+      // Messages are stored verbatim, NUL and lone surrogates included (db/transcript.ts).
+      {
+        schema: { params: sessionParamsSchema, body: turnBodySchema },
+        config: { verbatimBody: ['messages'] },
+      },
       async (request, reply) => {
         const { tenantId } = request.auth;
         const { sessionId } = request.params;

@@ -5,6 +5,7 @@
  * (db/memory-recall.ts); this module decides.
  */
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';
+import { storableText } from '../storable.js';
 import { type Term, textTerms } from './terms.js';
 
 export const RECALL_DEFAULTS = {
@@ -129,8 +130,9 @@ const clipChars = (text: string, max: number): string => {
  * very same terms. Null when no text holds a searchable term.
  */
 export function queryOfTexts(texts: readonly string[]): RecallQuery | null {
+  // Storable: the query is a database parameter, and a message may hold NUL (binary output).
   const shown = texts
-    .map((text) => clipChars(text.replace(/\s+/g, ' ').trim(), QUERY_CHARS_PER_MESSAGE))
+    .map((text) => clipChars(storableText(text).replace(/\s+/g, ' ').trim(), QUERY_CHARS_PER_MESSAGE))
     .filter((text) => text.length > 0)
     .slice(-RECALL_DEFAULTS.queryMessages);
   const terms: WeightedTerm[] = [];
