@@ -72,6 +72,14 @@ export function databaseError(error: unknown, field: string): ApiError {
   return out;
 }
 
+const FASTIFY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body: not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body: empty, but content-type is application/json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'headers.content-type: send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'headers.content-length: does not match the body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body: over the size limit',
+};
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
@@ -99,8 +107,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((issue) => {
+        const where = error.validationContext ?? 'body';
         const base = [
-          error.validationContext ?? 'body',
+          where === 'querystring' ? 'query' : where,
           ...issue.instancePath.split('/').filter(Boolean),
         ].join('.');
         const keys = (issue.params as { keys?: unknown }).keys;
@@ -132,8 +141,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { requestId: request.id, code: 'rate_limited', message: error.message } });
     }
     if (status >= 400 && status < 500) {
+      // Fastify's own refusals (a body that is not JSON, a bad content type, a URL it cannot
+      // decode) name what is wrong in our terms, not with its internal codes.
+      const own = FASTIFY_REFUSALS[error.code ?? ''];
       return reply.status(status).send({
-        error: { requestId: request.id, code: error.code ?? 'bad_request', message: error.message },
+        error: {
+          requestId: request.id,
+          code: own ? 'invalid_request' : (error.code ?? 'bad_request'),
+          message: own ?? error.message,
+        },
       });
     }
     request.log.error({ err: error }, 'unhandled error');

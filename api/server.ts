@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
  * The HTTP service (Fastify + zod). Stateless: run as many as the load needs behind a load
  * balancer; all state is in PostgreSQL and Temporal.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
@@ -28,13 +28,28 @@ export interface BuildApiOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+const frameworkErrorText = (code: string | undefined) =>
+  code === 'FST_ERR_BAD_URL' ? 'the URL cannot be decoded (invalid percent-encoding)' : 'invalid';
+
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids molt issues embed the session id (≤ 128) and more: an extraction id reaches ~250
     // characters. Fastify's default (100) answered 414 for them.
-    maxParamLength: 600,
+    routerOptions: { maxParamLength: 600 },
+    // A URL the router cannot decode (invalid percent-encoding) gets the same error body as the
+    // rest, with the request id, instead of Fastify's own shape.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return (reply as unknown as FastifyReply).status(400).send({
+        error: {
+          requestId: request.id,
+          code: 'invalid_request',
+          message: `params: ${frameworkErrorText(error.code)}`,
+        },
+      });
+    },
     // A well-formed client `x-request-id` is kept; anything else gets a fresh id.
     requestIdHeader: false,
     genReqId: (request) => {
