@@ -6,6 +6,7 @@
  */
 
 /** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** The same in JSON.stringify's output (which escapes all three as \u0000 / \udxxx, lowercase). */
 const UNSTORABLE_ESCAPE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/;

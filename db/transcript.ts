@@ -179,7 +179,8 @@ export async function getSession(db: Database, tenantId: string, sessionId: stri
 }
 
 /** A stored body as the agent sent it: the verbatim JSON text, or (rows older than it) the jsonb. */
-const verbatim = (raw: string | null, body: unknown): Message => (raw === null ? body : JSON.parse(raw)) as Message;
+const verbatim = (raw: string | null, body: unknown): Message =>
+  (raw === null ? body : JSON.parse(raw)) as Message;
 
 /**
  * Message rows of a session with seq in (afterSeq, toSeq], in order; `body` is the message
