@@ -9,7 +9,6 @@
 
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   buildChunkSummaryPrompt,
   buildContinuationMessage,
@@ -37,19 +36,22 @@ import {
   SUMMARIZATION_SYSTEM_PROMPT,
   type Todo,
   type TokenCounter,
-  todoKey,
 } from '../context/index.js';
 import type { Database } from '../db/client.js';
 import {
-  compactionChunks,
-  compactionFiles,
-  compactions,
-  sessions,
-  summaries,
-  todos,
-  toolFailures,
-} from '../db/schema.js';
-import { readEffectiveMessages, type StoredMessage } from '../db/transcript.js';
+  chunkOf,
+  chunksOf,
+  compactionRow,
+  createCompaction,
+  failCompactionRow,
+  persistCompactionResult,
+  planChunks,
+  sessionTodos,
+  setMergedBody,
+  summaryOf,
+  updateChunk,
+} from '../db/compaction-writes.js';
+import { getSession, readEffectiveMessages, type StoredMessage } from '../db/transcript.js';
 import { LlmError, type TextModel } from '../llm/model.js';
 import type { CompactionInput, CompactionResult } from '../workflows/definitions.js';
 import { toActivityFailure } from './llm-failure.js';
@@ -141,14 +143,13 @@ export function compactionActivities(deps: CompactionDeps) {
 
   async function summaryText(compactionId: string | null): Promise<string | undefined> {
     if (!compactionId) return undefined;
-    const [row] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
-    return row?.text;
+    return (await summaryOf(db, compactionId))?.text;
   }
 
   async function storedResult(compactionId: string): Promise<CompactionResult | undefined> {
-    const [row] = await db.select().from(compactions).where(eq(compactions.id, compactionId));
+    const row = await compactionRow(db, compactionId);
     if (!row || row.status === 'running') return undefined;
-    const [summary] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
+    const summary = await summaryOf(db, compactionId);
     const status = row.status === 'cancelled' ? 'failed' : (row.status as CompactionResult['status']);
     return {
       compactionId,
@@ -175,29 +176,22 @@ export function compactionActivities(deps: CompactionDeps) {
       const finished = await storedResult(input.compactionId);
       if (finished) return { chunks: [], concurrency: deps.concurrency, finished };
 
-      await db
-        .insert(compactions)
-        .values({
-          id: input.compactionId,
-          tenantId: input.tenantId,
-          sessionId: input.sessionId,
-          trigger: input.trigger,
-          status: 'running',
-          fromSeq: input.fromSeq,
-          toSeq: input.toSeq,
-          replayOf: input.replayOf ?? null,
-          previousCompactionId: input.previousCompactionId,
-          workflowId: input.workflowId,
-          runId: input.runId,
-          model: model?.id ?? 'extractive',
-        })
-        .onConflictDoNothing();
+      await createCompaction(db, {
+        id: input.compactionId,
+        tenantId: input.tenantId,
+        sessionId: input.sessionId,
+        trigger: input.trigger,
+        status: 'running',
+        fromSeq: input.fromSeq,
+        toSeq: input.toSeq,
+        replayOf: input.replayOf ?? null,
+        previousCompactionId: input.previousCompactionId,
+        workflowId: input.workflowId,
+        runId: input.runId,
+        model: model?.id ?? 'extractive',
+      });
 
-      const existing = await db
-        .select()
-        .from(compactionChunks)
-        .where(eq(compactionChunks.compactionId, input.compactionId))
-        .orderBy(asc(compactionChunks.index));
+      const existing = await chunksOf(db, input.compactionId);
       if (existing.length > 0) {
         return {
           chunks: existing.map((c) => ({
@@ -239,10 +233,7 @@ export function compactionActivities(deps: CompactionDeps) {
         const tokens = group.reduce((sum, message) => sum + (seqOf.get(message)?.tokens ?? 0), 0);
         return { index, fromSeq: first.seq, toSeq: last.seq, tokens };
       });
-      await db
-        .insert(compactionChunks)
-        .values(chunks.map((c) => ({ compactionId: input.compactionId, ...c, status: 'pending' })))
-        .onConflictDoNothing();
+      await planChunks(db, input.compactionId, chunks);
       return { chunks, concurrency: deps.concurrency, historyShare };
     },
 
@@ -262,11 +253,7 @@ export function compactionActivities(deps: CompactionDeps) {
       /** The LLM attempts are exhausted: write the extractive digest (level 3). */
       extractive?: boolean;
     }): Promise<{ index: number; level: number }> {
-      const key = and(
-        eq(compactionChunks.compactionId, input.compactionId),
-        eq(compactionChunks.index, input.index),
-      );
-      const [chunk] = await db.select().from(compactionChunks).where(key);
+      const chunk = await chunkOf(db, input.compactionId, input.index);
       if (!chunk)
         throw ApplicationFailure.create({
           type: 'missing_chunk',
@@ -276,20 +263,14 @@ export function compactionActivities(deps: CompactionDeps) {
       if (chunk.status === 'done' && chunk.level !== null) return { index: input.index, level: chunk.level };
 
       const attempt = Context.current().info.attempt;
-      await db
-        .update(compactionChunks)
-        .set({ attempts: attempt, status: 'running', updatedAt: new Date() })
-        .where(key);
+      await updateChunk(db, input.compactionId, input.index, { attempts: attempt, status: 'running' });
       const stored = await loadRange({ ...input, fromSeq: chunk.fromSeq, toSeq: chunk.toSeq });
       const messages = stored.map((m) => m.body);
       // The first chunk carries the summary in force forward; later chunks continue from it.
       const previousSummary = input.index === 0 ? await summaryText(input.previousCompactionId) : undefined;
 
       const finish = async (level: number, summary: string, error: string | null = null) => {
-        await db
-          .update(compactionChunks)
-          .set({ level, summary, status: 'done', error, updatedAt: new Date() })
-          .where(key);
+        await updateChunk(db, input.compactionId, input.index, { level, summary, status: 'done', error });
         return { index: input.index, level };
       };
 
@@ -330,10 +311,10 @@ export function compactionActivities(deps: CompactionDeps) {
           }
         });
       } catch (error) {
-        await db
-          .update(compactionChunks)
-          .set({ status: 'retrying', error: errorText(error), updatedAt: new Date() })
-          .where(key);
+        await updateChunk(db, input.compactionId, input.index, {
+          status: 'retrying',
+          error: errorText(error),
+        });
         return toActivityFailure(error);
       }
     },
@@ -349,13 +330,9 @@ export function compactionActivities(deps: CompactionDeps) {
         concatenate?: boolean;
       },
     ): Promise<{ merged: true }> {
-      const [row] = await db.select().from(compactions).where(eq(compactions.id, input.compactionId));
+      const row = await compactionRow(db, input.compactionId);
       if (row?.mergedBody) return { merged: true };
-      const chunks = await db
-        .select()
-        .from(compactionChunks)
-        .where(eq(compactionChunks.compactionId, input.compactionId))
-        .orderBy(asc(compactionChunks.index));
+      const chunks = await chunksOf(db, input.compactionId);
       const partials = chunks.map((c) => c.summary ?? '');
       const allExtractive = chunks.every((c) => c.level === LEVEL_EXTRACTIVE);
 
@@ -394,7 +371,7 @@ export function compactionActivities(deps: CompactionDeps) {
           }
         });
       }
-      await db.update(compactions).set({ mergedBody: body }).where(eq(compactions.id, input.compactionId));
+      await setMergedBody(db, input.compactionId, body);
       return { merged: true };
     },
 
@@ -407,32 +384,22 @@ export function compactionActivities(deps: CompactionDeps) {
       const finished = await storedResult(input.compactionId);
       if (finished) return finished;
 
-      const [row] = await db.select().from(compactions).where(eq(compactions.id, input.compactionId));
+      const row = await compactionRow(db, input.compactionId);
       if (!row?.mergedBody) throw new Error(`compaction ${input.compactionId} has no merged body`);
-      const chunks = await db
-        .select()
-        .from(compactionChunks)
-        .where(eq(compactionChunks.compactionId, input.compactionId));
+      const chunks = await chunksOf(db, input.compactionId);
       const stored = await loadRange(input);
       const messages = stored.map((m) => m.body);
-      const [session] = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+      const session = await getSession(db, input.tenantId, input.sessionId);
       const previous = input.previousCompactionId
-        ? (await db.select().from(summaries).where(eq(summaries.compactionId, input.previousCompactionId)))[0]
+        ? await summaryOf(db, input.previousCompactionId)
         : undefined;
 
       const failures = collectToolFailures(messages);
       const files = collectFileActivity(messages);
-      const knownTodos = await db
-        .select()
-        .from(todos)
-        .where(and(eq(todos.tenantId, input.tenantId), eq(todos.sessionId, input.sessionId)));
-      const mergedTodos: Todo[] = mergeTodos(
-        knownTodos.map((t) => ({ text: t.text, status: t.status as Todo['status'] })),
-        [...inferPendingWork(messages), ...extractOpenTodos(row.mergedBody)],
-      );
+      const mergedTodos: Todo[] = mergeTodos(await sessionTodos(db, input.tenantId, input.sessionId), [
+        ...inferPendingWork(messages),
+        ...extractOpenTodos(row.mergedBody),
+      ]);
       const agentsMd = (session?.settings as { agentsMd?: unknown } | undefined)?.agentsMd;
       const rules = typeof agentsMd === 'string' ? extractWorkspaceRules(agentsMd) : '';
       const text = composeSummary({
@@ -449,79 +416,21 @@ export function compactionActivities(deps: CompactionDeps) {
 
       if (summaryTokens >= tokensBefore) {
         const error = `compaction did not reduce tokens (${summaryTokens} >= ${tokensBefore})`;
-        await db
-          .update(compactions)
-          .set({ status: 'failed', error, tokensBefore, tokensAfter: summaryTokens, finishedAt: new Date() })
-          .where(eq(compactions.id, input.compactionId));
+        await failCompactionRow(db, input.compactionId, { error, tokensBefore, tokensAfter: summaryTokens });
         return { compactionId: input.compactionId, status: 'failed', tokensBefore, summaryTokens, error };
       }
 
       const status = degraded ? 'degraded' : 'succeeded';
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(summaries)
-          .values({
-            compactionId: input.compactionId,
-            tenantId: input.tenantId,
-            sessionId: input.sessionId,
-            text,
-            tokens: summaryTokens,
-          })
-          .onConflictDoNothing();
-        const fileRows = [
-          ...files.read.map((path, position) => ({ kind: 'read', path, position })),
-          ...files.modified.map((path, position) => ({ kind: 'modified', path, position })),
-          ...files.referenced.map((path, position) => ({ kind: 'referenced', path, position })),
-        ];
-        if (fileRows.length > 0) {
-          await tx
-            .insert(compactionFiles)
-            .values(fileRows.map((f) => ({ compactionId: input.compactionId, ...f })))
-            .onConflictDoNothing();
-        }
-        if (failures.length > 0) {
-          await tx
-            .insert(toolFailures)
-            .values(
-              failures.map((f) => ({
-                compactionId: input.compactionId,
-                toolCallId: f.toolCallId,
-                toolName: f.toolName,
-                meta: f.meta ?? null,
-                summary: f.summary,
-              })),
-            )
-            .onConflictDoNothing();
-        }
-        for (const todo of mergedTodos) {
-          const key = todoKey(todo.text);
-          await tx
-            .insert(todos)
-            .values({
-              tenantId: input.tenantId,
-              sessionId: input.sessionId,
-              key,
-              text: todo.text,
-              status: todo.status,
-              firstCompactionId: input.compactionId,
-              lastCompactionId: input.compactionId,
-            })
-            .onConflictDoUpdate({
-              target: [todos.tenantId, todos.sessionId, todos.key],
-              set: { status: todo.status, lastCompactionId: input.compactionId, updatedAt: new Date() },
-            });
-        }
-        await tx
-          .update(compactions)
-          .set({
-            status,
-            tokensBefore,
-            tokensAfter: summaryTokens,
-            todos: mergedTodos,
-            finishedAt: new Date(),
-            error: null,
-          })
-          .where(eq(compactions.id, input.compactionId));
+      await persistCompactionResult(db, {
+        compactionId: input.compactionId,
+        tenantId: input.tenantId,
+        sessionId: input.sessionId,
+        status,
+        summary: { text, tokens: summaryTokens },
+        tokensBefore,
+        files,
+        failures,
+        todos: mergedTodos,
       });
       return { compactionId: input.compactionId, status, tokensBefore, summaryTokens };
     },
@@ -530,10 +439,10 @@ export function compactionActivities(deps: CompactionDeps) {
     async failCompaction(input: { compactionId: string; error: string }): Promise<CompactionResult> {
       const finished = await storedResult(input.compactionId);
       if (finished) return finished;
-      await db
-        .update(compactions)
-        .set({ status: 'failed', error: input.error.slice(0, 2_000), finishedAt: new Date() })
-        .where(and(eq(compactions.id, input.compactionId), inArray(compactions.status, ['running'])));
+      await failCompactionRow(db, input.compactionId, {
+        error: input.error.slice(0, 2_000),
+        onlyIfRunning: true,
+      });
       return { compactionId: input.compactionId, status: 'failed', error: input.error };
     },
   };

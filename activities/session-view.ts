@@ -1,6 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { persistSessionView } from '../db/sessions.js';
 import type { SessionView } from '../workflows/definitions.js';
 
 export interface PersistSessionViewInput {
@@ -14,16 +13,7 @@ export interface PersistSessionViewInput {
 export function sessionViewActivities(db: Database) {
   return {
     async persistSessionView(input: PersistSessionViewInput): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ view: input.view, viewVersion: input.version, updatedAt: new Date() })
-        .where(
-          and(
-            eq(sessions.tenantId, input.tenantId),
-            eq(sessions.id, input.sessionId),
-            lt(sessions.viewVersion, input.version),
-          ),
-        );
+      await persistSessionView(db, input);
     },
   };
 }

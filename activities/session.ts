@@ -4,7 +4,7 @@
  */
 import { findOversizedToolResults, type TokenCounter } from '../context/index.js';
 import type { Database } from '../db/client.js';
-import { breakerEvents } from '../db/schema.js';
+import { recordBreakerEvent } from '../db/sessions.js';
 import { insertMessageOverrides, readEffectiveMessages } from '../db/transcript.js';
 
 export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
@@ -18,7 +18,7 @@ export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
       consecutiveFailures: number;
       compactionId: string | null;
     }): Promise<void> {
-      await db.insert(breakerEvents).values(input).onConflictDoNothing();
+      await recordBreakerEvent(db, input);
     },
 
     /**

@@ -3,11 +3,10 @@
  * durations by route template, turn outcomes, and counts read from PostgreSQL at scrape time.
  * Each API instance has its own registry, so several APIs in one process (tests) do not clash.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
-import { compactions, sessions } from '../db/schema.js';
+import { databaseGauges } from '../db/sessions.js';
 
 /** Every status a compaction row can have; each is exported, at 0 when no row has it. */
 export const COMPACTION_STATUSES = ['running', 'succeeded', 'degraded', 'failed', 'cancelled'] as const;
@@ -82,18 +81,10 @@ export function createApiMetrics(): ApiMetrics {
 
 /** Reads the database gauges; one query for sessions, one for compactions. */
 async function refreshDatabaseGauges(db: Database, metrics: ApiMetrics): Promise<void> {
-  const [sessionCounts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      breakerOpen: sql<number>`(count(*) filter (where ${sessions.view}->'breaker'->>'state' = 'open'))::int`,
-    })
-    .from(sessions);
-  const byStatus = await db
-    .select({ status: compactions.status, count: sql<number>`count(*)::int` })
-    .from(compactions)
-    .groupBy(compactions.status);
-  metrics.sessionsTotal.set(sessionCounts?.total ?? 0);
-  metrics.sessionsBreakerOpen.set(sessionCounts?.breakerOpen ?? 0);
+  const gauges = await databaseGauges(db);
+  const byStatus = gauges.byStatus;
+  metrics.sessionsTotal.set(gauges.sessions);
+  metrics.sessionsBreakerOpen.set(gauges.breakerOpen);
   metrics.compactions.reset();
   for (const status of COMPACTION_STATUSES) metrics.compactions.set({ status }, 0);
   for (const row of byStatus) metrics.compactions.set({ status: row.status }, row.count);

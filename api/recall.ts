@@ -5,11 +5,7 @@
  * the queries in db/memory-recall.ts and db/tool-stats.ts.
  */
 
-import {
-  DEFAULT_PROMPT_MAX_TOKENS,
-  PROMPT_PREFERENCE_PRIORITY,
-  systemPromptAddition,
-} from '../context/memory/prompt.js';
+import { DEFAULT_PROMPT_MAX_TOKENS, systemPromptAddition } from '../context/memory/prompt.js';
 import {
   fitRecalled,
   matchedTerms,

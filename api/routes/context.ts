@@ -6,7 +6,6 @@
  * message, SKILL.md reads carry their skill's memory, and `systemPromptAddition` holds the
  * profile, the session's tool memories and an overview. Nothing recalled is ever stored.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { convertFromCanonical, messageFormatSchema } from '../../context/adapters.js';
@@ -16,7 +15,8 @@ import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../cont
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { createTokenCounter } from '../../context/tokens.js';
-import { sessions, summaries } from '../../db/schema.js';
+import { summaryOf } from '../../db/compaction-writes.js';
+import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
@@ -122,10 +122,8 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const promptAddition = recallOn ? promptAdditionFor(deps.db, scope, recallSettings) : null;
         promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
 
-        const [[summary], stored] = await Promise.all([
-          view.summary
-            ? deps.db.select().from(summaries).where(eq(summaries.compactionId, view.summary.compactionId))
-            : [],
+        const [summary, stored] = await Promise.all([
+          view.summary ? summaryOf(deps.db, view.summary.compactionId) : undefined,
           readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
         ]);
 
@@ -183,10 +181,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           ...(deps.tokenCounter ? { tokenCounter: deps.tokenCounter } : {}),
         });
         if (assembled.pruneApplied) {
-          await deps.db
-            .update(sessions)
-            .set({ lastCacheTouchAt: new Date(now) })
-            .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+          await touchPromptCache(deps.db, tenantId, sessionId, new Date(now));
         }
 
         let messages = assembled.messages;

@@ -3,12 +3,12 @@
  * overflow recovery, manual compaction, breaker reset, and the Temporal history.
  */
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, getCompaction } from '../../db/compactions.js';
+import { getCompaction } from '../../db/compactions.js';
 import { extractionWorkflows, sessionMemoryStats } from '../../db/memory-extractions.js';
-import { compactions, type SessionRow, sessions } from '../../db/schema.js';
+import type { SessionRow } from '../../db/schema.js';
+import { compactionRuns, listSessions } from '../../db/sessions.js';
 import { getSession } from '../../db/transcript.js';
 import {
   type CompactResult,
@@ -73,33 +73,16 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { limit, cursor, breaker } = request.query;
-        const conditions: SQL[] = [eq(sessions.tenantId, request.auth.tenantId)];
-        if (breaker === 'open') conditions.push(sql`${sessions.view}->'breaker'->>'state' = 'open'`);
-        if (breaker === 'closed') {
-          conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);
-        }
-        if (cursor) {
-          const after = decodeCursor(cursor);
-          if (!after)
-            throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
-          conditions.push(
-            or(
-              lt(sessions.createdAt, after.at),
-              and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)),
-            )!,
-          );
-        }
-        const rows = await deps.db
-          .select()
-          .from(sessions)
-          .where(and(...conditions))
-          .orderBy(desc(sessions.createdAt), desc(sessions.id))
-          .limit(limit + 1);
-        const page = rows.slice(0, limit);
-        const last = page[page.length - 1];
+        const page = await listSessions(deps.db, {
+          tenantId: request.auth.tenantId,
+          limit,
+          ...(cursor ? { cursor } : {}),
+          ...(breaker ? { breaker } : {}),
+        });
+        if (!page) throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
         return {
-          items: page.map((row) => ({ ...sessionViewOf(row), createdAt: row.createdAt.toISOString() })),
-          nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          items: page.rows.map((row) => ({ ...sessionViewOf(row), createdAt: row.createdAt.toISOString() })),
+          nextCursor: page.nextCursor,
         };
       },
     );
@@ -174,15 +157,11 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { sessionId } = request.params;
         const row = await requireSession(request.auth.tenantId, sessionId);
-        const compactionRuns = await deps.db
-          .select({ workflowId: compactions.workflowId, runId: compactions.runId })
-          .from(compactions)
-          .where(and(eq(compactions.tenantId, request.auth.tenantId), eq(compactions.sessionId, sessionId)))
-          .orderBy(compactions.startedAt);
+        const runs = await compactionRuns(deps.db, request.auth.tenantId, sessionId);
         const extractionRuns = await extractionWorkflows(deps.db, request.auth.tenantId, sessionId);
         try {
           return {
-            runs: await readHistory(deps.temporal, row.workflowId, [...compactionRuns, ...extractionRuns]),
+            runs: await readHistory(deps.temporal, row.workflowId, [...runs, ...extractionRuns]),
           };
         } catch (failure) {
           return workflowError(sessionId, failure);

@@ -1,0 +1,204 @@
+/**
+ * The compaction activities' reads and writes (activities/compaction.ts calls these and builds
+ * no query): the compaction row, its chunks, the summary in force, and persisting a finished
+ * compaction — summary, files, tool failures, TODOs and the final status — in one transaction.
+ * Every write is idempotent on the compaction id (and chunk index): a retried activity finds its
+ * earlier work instead of writing twice. Operators' reads live in db/compactions.ts.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Todo } from '../context/index.js';
+import { todoKey } from '../context/index.js';
+import type { Database } from './client.js';
+import {
+  type ChunkRow,
+  type CompactionRow,
+  compactionChunks,
+  compactionFiles,
+  compactions,
+  summaries,
+  todos,
+  toolFailures,
+} from './schema.js';
+
+export type SummaryRow = typeof summaries.$inferSelect;
+
+/** The summary a compaction produced, if any. */
+export async function summaryOf(db: Database, compactionId: string): Promise<SummaryRow | undefined> {
+  const [row] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
+  return row;
+}
+
+export async function compactionRow(db: Database, compactionId: string): Promise<CompactionRow | undefined> {
+  const [row] = await db.select().from(compactions).where(eq(compactions.id, compactionId));
+  return row;
+}
+
+/** Creates the compaction's row once (a retried plan finds it). */
+export async function createCompaction(db: Database, row: typeof compactions.$inferInsert): Promise<void> {
+  await db.insert(compactions).values(row).onConflictDoNothing();
+}
+
+/** A compaction's chunks, in order. */
+export async function chunksOf(db: Database, compactionId: string): Promise<ChunkRow[]> {
+  return db
+    .select()
+    .from(compactionChunks)
+    .where(eq(compactionChunks.compactionId, compactionId))
+    .orderBy(asc(compactionChunks.index));
+}
+
+export async function planChunks(
+  db: Database,
+  compactionId: string,
+  chunks: ReadonlyArray<{ index: number; fromSeq: number; toSeq: number; tokens: number }>,
+): Promise<void> {
+  await db
+    .insert(compactionChunks)
+    .values(chunks.map((c) => ({ compactionId, ...c, status: 'pending' })))
+    .onConflictDoNothing();
+}
+
+const chunkKey = (compactionId: string, index: number) =>
+  and(eq(compactionChunks.compactionId, compactionId), eq(compactionChunks.index, index));
+
+export async function chunkOf(
+  db: Database,
+  compactionId: string,
+  index: number,
+): Promise<ChunkRow | undefined> {
+  const [chunk] = await db.select().from(compactionChunks).where(chunkKey(compactionId, index));
+  return chunk;
+}
+
+/** Records a chunk's progress: an attempt starting, a summary written, an attempt failing. */
+export async function updateChunk(
+  db: Database,
+  compactionId: string,
+  index: number,
+  set: Partial<Pick<ChunkRow, 'attempts' | 'status' | 'level' | 'summary' | 'error'>>,
+): Promise<void> {
+  await db
+    .update(compactionChunks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(chunkKey(compactionId, index));
+}
+
+export async function setMergedBody(db: Database, compactionId: string, body: string): Promise<void> {
+  await db.update(compactions).set({ mergedBody: body }).where(eq(compactions.id, compactionId));
+}
+
+/** The session's TODOs as the last compaction left them. */
+export async function sessionTodos(db: Database, tenantId: string, sessionId: string): Promise<Todo[]> {
+  const rows = await db
+    .select()
+    .from(todos)
+    .where(and(eq(todos.tenantId, tenantId), eq(todos.sessionId, sessionId)));
+  return rows.map((t) => ({ text: t.text, status: t.status as Todo['status'] }));
+}
+
+/** Marks a compaction failed with what it measured (e.g. a summary that did not reduce tokens). */
+export async function failCompactionRow(
+  db: Database,
+  compactionId: string,
+  failure: { error: string; tokensBefore?: number; tokensAfter?: number; onlyIfRunning?: boolean },
+): Promise<void> {
+  await db
+    .update(compactions)
+    .set({
+      status: 'failed',
+      error: failure.error,
+      ...(failure.tokensBefore !== undefined ? { tokensBefore: failure.tokensBefore } : {}),
+      ...(failure.tokensAfter !== undefined ? { tokensAfter: failure.tokensAfter } : {}),
+      finishedAt: new Date(),
+    })
+    .where(
+      failure.onlyIfRunning
+        ? and(eq(compactions.id, compactionId), inArray(compactions.status, ['running']))
+        : eq(compactions.id, compactionId),
+    );
+}
+
+export interface CompactionResultRows {
+  compactionId: string;
+  tenantId: string;
+  sessionId: string;
+  status: 'succeeded' | 'degraded';
+  summary: { text: string; tokens: number };
+  tokensBefore: number;
+  files: { read: readonly string[]; modified: readonly string[]; referenced: readonly string[] };
+  failures: ReadonlyArray<{ toolCallId: string; toolName: string; meta?: string | null; summary: string }>;
+  todos: readonly Todo[];
+}
+
+/**
+ * A finished compaction, in one transaction: the summary row (at most one per compaction), files,
+ * tool failures and TODOs (status kept across compactions), then the compaction's final status.
+ */
+export async function persistCompactionResult(db: Database, result: CompactionResultRows): Promise<void> {
+  const { compactionId } = result;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(summaries)
+      .values({
+        compactionId,
+        tenantId: result.tenantId,
+        sessionId: result.sessionId,
+        text: result.summary.text,
+        tokens: result.summary.tokens,
+      })
+      .onConflictDoNothing();
+    const fileRows = [
+      ...result.files.read.map((path, position) => ({ kind: 'read', path, position })),
+      ...result.files.modified.map((path, position) => ({ kind: 'modified', path, position })),
+      ...result.files.referenced.map((path, position) => ({ kind: 'referenced', path, position })),
+    ];
+    if (fileRows.length > 0) {
+      await tx
+        .insert(compactionFiles)
+        .values(fileRows.map((f) => ({ compactionId, ...f })))
+        .onConflictDoNothing();
+    }
+    if (result.failures.length > 0) {
+      await tx
+        .insert(toolFailures)
+        .values(
+          result.failures.map((f) => ({
+            compactionId,
+            toolCallId: f.toolCallId,
+            toolName: f.toolName,
+            meta: f.meta ?? null,
+            summary: f.summary,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    for (const todo of result.todos) {
+      await tx
+        .insert(todos)
+        .values({
+          tenantId: result.tenantId,
+          sessionId: result.sessionId,
+          key: todoKey(todo.text),
+          text: todo.text,
+          status: todo.status,
+          firstCompactionId: compactionId,
+          lastCompactionId: compactionId,
+        })
+        .onConflictDoUpdate({
+          target: [todos.tenantId, todos.sessionId, todos.key],
+          set: { status: todo.status, lastCompactionId: compactionId, updatedAt: new Date() },
+        });
+    }
+    await tx
+      .update(compactions)
+      .set({
+        status: result.status,
+        tokensBefore: result.tokensBefore,
+        tokensAfter: result.summary.tokens,
+        todos: [...result.todos],
+        finishedAt: new Date(),
+        error: null,
+      })
+      .where(eq(compactions.id, compactionId));
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The sessions table group's queries beyond the turn path (db/transcript.ts): the persisted view,
+ * operators' session list, the prompt-cache touch, breaker events, and the gauges /metrics reads.
+ */
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { decodeCursor, encodeCursor } from './compactions.js';
+import { breakerEvents, compactions, type SessionRow, sessions } from './schema.js';
+
+/** Writes the view the session workflow persists; an older version never overwrites a newer. */
+export async function persistSessionView(
+  db: Database,
+  input: { tenantId: string; sessionId: string; version: number; view: unknown },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ view: input.view, viewVersion: input.version, updatedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.tenantId, input.tenantId),
+        eq(sessions.id, input.sessionId),
+        lt(sessions.viewVersion, input.version),
+      ),
+    );
+}
+
+/** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */
+export async function listSessions(
+  db: Database,
+  query: { tenantId: string; limit: number; cursor?: string; breaker?: 'open' | 'closed' },
+): Promise<{ rows: SessionRow[]; nextCursor: string | null } | null> {
+  const conditions: SQL[] = [eq(sessions.tenantId, query.tenantId)];
+  if (query.breaker === 'open') conditions.push(sql`${sessions.view}->'breaker'->>'state' = 'open'`);
+  if (query.breaker === 'closed') {
+    conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);
+  }
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    if (!after) return null;
+    conditions.push(
+      or(lt(sessions.createdAt, after.at), and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)))!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(...conditions))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The agent's prompt cache was just used (pruning applied on a context read, §4). */
+export async function touchPromptCache(
+  db: Database,
+  tenantId: string,
+  sessionId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastCacheTouchAt: at })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+}
+
+/** One transition of a session's breaker; the id (chosen by the workflow) makes a retry a no-op. */
+export async function recordBreakerEvent(
+  db: Database,
+  event: typeof breakerEvents.$inferInsert,
+): Promise<void> {
+  await db.insert(breakerEvents).values(event).onConflictDoNothing();
+}
+
+/** The workflow runs of a session's compactions, oldest first (for its history). */
+export async function compactionRuns(db: Database, tenantId: string, sessionId: string) {
+  return db
+    .select({ workflowId: compactions.workflowId, runId: compactions.runId })
+    .from(compactions)
+    .where(and(eq(compactions.tenantId, tenantId), eq(compactions.sessionId, sessionId)))
+    .orderBy(compactions.startedAt);
+}
+
+/** Gauges for /metrics: sessions, sessions with an open breaker, compactions by status. */
+export async function databaseGauges(db: Database) {
+  const [sessionCounts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      breakerOpen: sql<number>`(count(*) filter (where ${sessions.view}->'breaker'->>'state' = 'open'))::int`,
+    })
+    .from(sessions);
+  const byStatus = await db
+    .select({ status: compactions.status, count: sql<number>`count(*)::int` })
+    .from(compactions)
+    .groupBy(compactions.status);
+  return { sessions: sessionCounts?.total ?? 0, breakerOpen: sessionCounts?.breakerOpen ?? 0, byStatus };
+}
