@@ -9,6 +9,7 @@
 
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { reductionFailure } from '../context/compaction-rules.js';
 import {
   buildChunkSummaryPrompt,
   buildContinuationMessage,
@@ -414,8 +415,8 @@ export function compactionActivities(deps: CompactionDeps) {
       // Level 3 is a fallback only when an LLM was configured; offline it is the design.
       const degraded = model !== null && chunks.some((c) => c.level === LEVEL_EXTRACTIVE);
 
-      if (summaryTokens >= tokensBefore) {
-        const error = `compaction did not reduce tokens (${summaryTokens} >= ${tokensBefore})`;
+      const error = reductionFailure(summaryTokens, tokensBefore);
+      if (error !== null) {
         await failCompactionRow(db, input.compactionId, { error, tokensBefore, tokensAfter: summaryTokens });
         return { compactionId: input.compactionId, status: 'failed', tokensBefore, summaryTokens, error };
       }

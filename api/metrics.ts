@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
 import type { Database } from '../db/client.js';
 import { databaseGauges } from '../db/sessions.js';
 
 /** Every status a compaction row can have; each is exported, at 0 when no row has it. */
-export const COMPACTION_STATUSES = ['running', 'succeeded', 'degraded', 'failed', 'cancelled'] as const;
 
 /** Request durations from 5 ms (a cached read) to 30 s (an overflow update that compacts). */
 const DURATION_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

@@ -3,8 +3,10 @@
  * `molt history`. They talk to a running API over HTTP (MOLT_API_URL, MOLT_API_KEY) and print
  * tables, or the API's JSON with --json.
  */
+
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
+import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
 import { ConfigError } from './config.js';
 import {
   compactionListSchema,
@@ -222,13 +224,7 @@ export function registerOperatorCommands(program: Command): void {
     .command('list')
     .description('compaction attempts, newest first')
     .addOption(
-      new Option('--status <status>', 'only compactions with this status').choices([
-        'running',
-        'succeeded',
-        'degraded',
-        'failed',
-        'cancelled',
-      ]),
+      new Option('--status <status>', 'only compactions with this status').choices(COMPACTION_STATUSES),
     )
     .addOption(new Option('--session <sessionId>', "only this session's compactions"))
     .addOption(limitOption())

@@ -11,6 +11,7 @@
  *   ratio ≥ forceRatio   → clean up the marked range now, even if its compaction still runs (the
  *                          messages are safe in Postgres; the summary attaches when it arrives).
  */
+
 import { z } from 'zod';
 import {
   type BreakerState,
@@ -23,6 +24,7 @@ import {
   recordCompactionOutcome,
   resetBreaker,
 } from './breaker.js';
+import { reductionFailure } from './compaction-rules.js';
 import {
   type AttemptCounters,
   countersForAttempt,
@@ -579,9 +581,7 @@ export function applyCompactionFinished(
   let failure: string | null = null;
   if (result.status === 'failed') failure = result.error?.trim() || 'compaction failed';
   else if (result.summaryTokens === undefined) failure = 'compaction reported no summary';
-  else if (result.summaryTokens >= replaces) {
-    failure = `compaction did not reduce tokens (${result.summaryTokens} >= ${replaces})`;
-  }
+  else failure = reductionFailure(result.summaryTokens, replaces);
 
   const settings = state.settings.breaker;
   if (failure !== null) {

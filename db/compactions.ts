@@ -1,5 +1,6 @@
 /** Reading compactions for operators: lists with cursors, and one compaction in full. */
 import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { CompactionStatus } from '../context/compaction-rules.js';
 import type { Database } from './client.js';
 import {
   type CompactionRow,
@@ -28,7 +29,7 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
 
 export interface CompactionListQuery {
   tenantId: string;
-  status?: string;
+  status?: CompactionStatus;
   sessionId?: string;
   limit: number;
   after?: { at: Date; id: string };

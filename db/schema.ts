@@ -16,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CompactionStatus } from '../context/compaction-rules.js';
+import type { CompactionTrigger } from '../context/session-state.js';
 import { derivedJsonb, derivedText } from './columns.js';
 
 /** A tenant owns sessions; every row below carries its id. */
@@ -139,8 +141,8 @@ export const compactions = pgTable(
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
     sessionId: text('session_id').notNull(),
-    trigger: text('trigger').notNull(),
-    status: text('status').notNull(),
+    trigger: text('trigger').$type<CompactionTrigger>().notNull(),
+    status: text('status').$type<CompactionStatus>().notNull(),
     fromSeq: integer('from_seq').notNull(),
     toSeq: integer('to_seq').notNull(),
     tokensBefore: integer('tokens_before'),

@@ -5,11 +5,15 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type {
+  CompactionTrigger,
   SessionView as EngineSessionView,
   LiveMessageMeta,
   SessionSettingsInput,
   SessionState,
 } from '../context/session-state.js';
+
+export type { CompactionTrigger };
+
 import type { MemoryCarry } from './session-memory.js';
 
 /** What the workflow knows of one stored message (enough to choose a safe cut, never the body). */
@@ -88,8 +92,6 @@ export function sessionWorkflowId(tenantId: string, sessionId: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // compactionWorkflow
-
-export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
 
 export interface CompactionInput {
   compactionId: string;

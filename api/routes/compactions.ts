@@ -1,6 +1,7 @@
 /** Compactions for operators: list, read one in full, replay a failed one. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
 import { sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
@@ -22,7 +23,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: { role: 'operator' },
         schema: {
           querystring: listQuerySchema.extend({
-            status: z.enum(['running', 'succeeded', 'degraded', 'failed', 'cancelled']).optional(),
+            status: z.enum(COMPACTION_STATUSES).optional(),
             sessionId: sessionIdSchema.optional(),
           }),
         },

@@ -11,9 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApi } from '../../api/server.js';
 import { messageSchema } from '../../context/messages.js';
+import { createApiKey } from '../../db/api-keys.js';
 import { readMessages } from '../../db/transcript.js';
 import { arbitraryOf, hostileParam, type JsonSchema, mutated } from '../fuzz/arbitraries.js';
 import { scaled } from '../time-scale.js';
@@ -26,15 +29,29 @@ const SEED = Number(process.env.MOLT_FUZZ_SEED ?? 20_261_123);
 type Json = Record<string, any>;
 
 let h: Harness;
+let app: FastifyInstance;
+/** The fuzz's own tenant: its row counts are not disturbed by other test files running alongside. */
+const TENANT = `fuzz-${randomUUID()}`;
+let key = '';
+const inject = (options: InjectOptions) =>
+  app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization: `Bearer ${key}` } });
 const fixtures = { sessionId: '', compactionId: '', memoryId: '', extractionId: '' };
 /** Sessions valid turns go to (a few: every accepted turn is a signal to its workflow). */
 const FUZZ_SESSIONS = [0, 1, 2].map((i) => `fuzz-${i}-${randomUUID()}`);
 
 beforeAll(async () => {
   h = await startHarness();
+  app = await buildApi({
+    db: h.database.db,
+    temporal: h.client,
+    taskQueue: h.taskQueue,
+    defaultContextWindowTokens: 200_000,
+    auth: 'required',
+  });
+  key = (await createApiKey(h.database.db, { tenantId: TENANT, role: 'operator' })).key;
   fixtures.sessionId = uniqueSessionId('fuzz-fixture');
   for (let i = 0; i < 2; i++) {
-    const response = await h.app.inject({
+    const response = await inject({
       method: 'POST',
       url: `/v1/sessions/${fixtures.sessionId}/turns`,
       payload: {
@@ -45,26 +62,25 @@ beforeAll(async () => {
     });
     expect(response.statusCode).toBe(202);
   }
-  await h.app.inject({
+  await inject({
     method: 'POST',
     url: `/v1/sessions/${fixtures.sessionId}/compact`,
     payload: { keepRecentTokens: 0 },
   });
   const compactions = await eventually(
     async () =>
-      (await h.app.inject({ method: 'GET', url: `/v1/compactions?sessionId=${fixtures.sessionId}` })).json(),
+      (await inject({ method: 'GET', url: `/v1/compactions?sessionId=${fixtures.sessionId}` })).json(),
     (list) => list.items.length > 0 && list.items[0].status !== 'running',
   );
   fixtures.compactionId = compactions.items[0].id;
   const extractions = await eventually(
     async () =>
-      (
-        await h.app.inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${fixtures.sessionId}` })
-      ).json(),
-    (list) => list.items.length > 0,
+      (await inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${fixtures.sessionId}` })).json(),
+    // Finished, so nothing of the fixture lands in the fuzz tenant's rows while the fuzz counts them.
+    (list) => list.items.length > 0 && list.items.every((x: Json) => x.status !== 'running'),
   );
   fixtures.extractionId = extractions.items[0].id;
-  const memory = await h.app.inject({
+  const memory = await inject({
     method: 'POST',
     url: '/v1/memories',
     payload: { content: 'fuzz fixture memory', userId: 'fuzz-user' },
@@ -72,6 +88,7 @@ beforeAll(async () => {
   fixtures.memoryId = memory.json().memory.id;
 });
 afterAll(async () => {
+  await app?.close();
   await h?.stop();
 });
 
@@ -84,7 +101,7 @@ interface Route {
 }
 
 async function liveRoutes(): Promise<Route[]> {
-  const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  const doc = (await inject({ method: 'GET', url: '/openapi.json' })).json();
   const out: Route[] = [];
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     if (!path.startsWith('/v1/')) continue;
@@ -239,7 +256,9 @@ function withoutEcho(body: string, request: Request): string {
 
 async function counts(): Promise<string> {
   const result = (await h.database.db.execute(
-    sql`select (select count(*) from messages) as m, (select count(*) from memories) as mem, (select count(*) from compactions) as c`,
+    sql`select (select count(*) from messages where tenant_id = ${TENANT}) as m,
+      (select count(*) from memories where tenant_id = ${TENANT}) as mem,
+      (select count(*) from compactions where tenant_id = ${TENANT}) as c`,
   )) as unknown as { rows: Json[] };
   return JSON.stringify(result.rows[0]);
 }
@@ -261,7 +280,7 @@ describe('HTTP fuzzing', () => {
             const mutating = route.method !== 'GET';
             const before = mutating ? await counts() : '';
             const raw = (request.body as { __raw?: string } | undefined)?.__raw;
-            const response = await h.app.inject({
+            const response = await inject({
               method: route.method as 'GET',
               url: request.url,
               ...(request.body === undefined
@@ -289,7 +308,7 @@ describe('HTTP fuzzing', () => {
             }
             const answer = response.json();
             if (route.path.endsWith('/turns') && response.statusCode === 202) {
-              const stored = await readMessages(h.database.db, 'default', request.sessionId!, {
+              const stored = await readMessages(h.database.db, TENANT, request.sessionId!, {
                 afterSeq: answer.turn.fromSeq - 1,
                 toSeq: answer.turn.toSeq,
               });
@@ -302,7 +321,7 @@ describe('HTTP fuzzing', () => {
             }
             if (route.method === 'POST' && route.path === '/v1/memories' && response.statusCode === 201) {
               const memory = (
-                await h.app.inject({ method: 'GET', url: `/v1/memories/${answer.memory.id}` })
+                await inject({ method: 'GET', url: `/v1/memories/${answer.memory.id}` })
               ).json();
               expect(memory.content, context).toBe((request.body as Json).content.trim());
             }

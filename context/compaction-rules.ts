@@ -1,0 +1,18 @@
+/**
+ * Compaction facts several layers share, defined once: the statuses a compaction row goes
+ * through, and the rule that a summary must be smaller than what it replaces (ALGORITHMS.md §9).
+ */
+
+/** Every status of a compaction row: the API's filters, metrics and the CLI list these. */
+export const COMPACTION_STATUSES = ['running', 'succeeded', 'degraded', 'failed', 'cancelled'] as const;
+export type CompactionStatus = (typeof COMPACTION_STATUSES)[number];
+
+/**
+ * Why a finished summary cannot replace its range, or null when it can: it must take fewer
+ * tokens than the messages (and the summary in force) it replaces.
+ */
+export function reductionFailure(summaryTokens: number, replacesTokens: number): string | null {
+  return summaryTokens >= replacesTokens
+    ? `compaction did not reduce tokens (${summaryTokens} >= ${replacesTokens})`
+    : null;
+}
