@@ -1,15 +1,22 @@
 /** Per-session settings a turn may carry (CONTRACT.md §2): taken on the first turn, changeable later. */
 import { z } from 'zod';
+import { breakerSettingsSchema } from '../context/breaker.js';
 import { pruningConfigSchema } from '../context/pruning/settings.js';
+import { sessionSettingsSchema } from '../context/session-state.js';
+
+// The bounds are the engine's (context/session-state.ts, context/breaker.ts): one definition.
+const engine = sessionSettingsSchema.shape;
+const breaker = breakerSettingsSchema.shape;
 
 export const sessionSettingsBodySchema = z.strictObject({
-  uploadRatio: z.number().gt(0).max(1).optional(),
-  forceRatio: z.number().gt(0).max(1).optional(),
-  keepRecentTokens: z.number().int().min(0).optional(),
+  uploadRatio: engine.uploadRatio.unwrap().optional(),
+  forceRatio: engine.forceRatio.unwrap().optional(),
+  /** null: the default, min(20 000, 20% of the window). */
+  keepRecentTokens: engine.keepRecentTokens.unwrap().optional(),
   breaker: z
     .strictObject({
-      maxConsecutiveFailures: z.number().int().min(1).max(100).optional(),
-      cooldownMs: z.number().int().min(0).nullable().optional(),
+      maxConsecutiveFailures: breaker.maxConsecutiveFailures.unwrap().optional(),
+      cooldownMs: breaker.cooldownMs.unwrap().optional(),
     })
     .optional(),
   pruning: pruningConfigSchema.optional(),

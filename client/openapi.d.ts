@@ -131,7 +131,7 @@ export interface paths {
                         settings?: {
                             uploadRatio?: number;
                             forceRatio?: number;
-                            keepRecentTokens?: number;
+                            keepRecentTokens?: number | null;
                             breaker?: {
                                 maxConsecutiveFailures?: number;
                                 cooldownMs?: number | null;

@@ -13,7 +13,7 @@ export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
 export const MAX_BREAKER_ERROR_CHARS = 500;
 
 export const breakerSettingsSchema = z.object({
-  maxConsecutiveFailures: z.number().int().min(1).default(DEFAULT_MAX_CONSECUTIVE_FAILURES),
+  maxConsecutiveFailures: z.number().int().min(1).max(100).default(DEFAULT_MAX_CONSECUTIVE_FAILURES),
   /** null: stay open until reset. A number: after this long open, allow one trial attempt. */
   cooldownMs: z.number().int().min(0).nullable().default(null),
 });

@@ -25,12 +25,15 @@ import {
   resetBreaker,
 } from './breaker.js';
 import { reductionFailure } from './compaction-rules.js';
+import { CHARS_PER_TOKEN } from './estimate.js';
+import type { Message } from './messages.js';
 import {
   type AttemptCounters,
   countersForAttempt,
   type RecoveryCounters,
   withAttemptCounters,
 } from './recovery.js';
+import { calculateAggregateToolResultChars, calculateMaxToolResultChars } from './truncation.js';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -51,11 +54,6 @@ export const MIN_RANGE_WINDOW_SHARE = 0.02;
  * ideal cut would; then it splits the turn at a safe assistant boundary instead (OpenClaw's split turn).
  */
 export const MIN_TURN_BOUNDARY_SHARE = 0.5;
-/** §5: one tool result may hold at most 30% of the window, and never more than 400 000 chars. */
-export const MAX_TOOL_RESULT_WINDOW_SHARE = 0.3;
-export const MAX_TOOL_RESULT_TOKENS = 100_000;
-/** molt: several medium tool results that together hold half the window count as oversized too. */
-export const TOOL_RESULTS_AGGREGATE_WINDOW_SHARE = 0.5;
 
 export const sessionSettingsSchema = z.object({
   uploadRatio: z.number().gt(0).max(1).default(DEFAULT_UPLOAD_RATIO),
@@ -87,6 +85,20 @@ export const liveMessageMetaSchema = z.object({
   toolCallId: z.string().optional(),
 });
 export type LiveMessageMeta = z.infer<typeof liveMessageMetaSchema>;
+
+/** What the session workflow needs of a message: its seq, size and its place in tool groups. */
+export function liveMessageMetaOf(message: Message, seq: number, tokens: number): LiveMessageMeta {
+  if (message.role === 'assistant') {
+    const content = Array.isArray(message.content) ? message.content : [];
+    const toolCallIds = content.flatMap((block) => (block?.type === 'toolCall' ? [block.id] : []));
+    return toolCallIds.length > 0
+      ? { seq, role: 'assistant', tokens, toolCallIds }
+      : { seq, role: 'assistant', tokens };
+  }
+  if (message.role === 'toolResult')
+    return { seq, role: 'toolResult', tokens, toolCallId: message.toolCallId };
+  return { seq, role: 'user', tokens };
+}
 
 export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
@@ -242,17 +254,15 @@ export function effectiveKeepRecentTokens(state: SessionState): number {
 
 /** From the metas alone: a tool result over its share of the window, or all of them over half of it. */
 export function likelyHasOversizedToolResults(state: SessionState): boolean {
-  const single = Math.min(
-    MAX_TOOL_RESULT_TOKENS,
-    Math.floor(state.contextWindowTokens * MAX_TOOL_RESULT_WINDOW_SHARE),
-  );
+  // The limits truncation applies (context/truncation.ts), in tokens.
+  const single = calculateMaxToolResultChars(state.contextWindowTokens) / CHARS_PER_TOKEN;
   let aggregate = 0;
   for (const meta of state.live) {
     if (meta.role !== 'toolResult') continue;
     if (meta.tokens > single) return true;
     aggregate += meta.tokens;
   }
-  return aggregate > state.contextWindowTokens * TOOL_RESULTS_AGGREGATE_WINDOW_SHARE;
+  return aggregate > calculateAggregateToolResultChars(state.contextWindowTokens) / CHARS_PER_TOKEN;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
+import { touchesPromptCache } from '../context/pruning/settings.js';
 import type { Database } from './client.js';
 import {
   messageOverrides,
@@ -158,8 +159,7 @@ export async function appendTurn(
         transcriptTokens: session.transcriptTokens + input.tokens.reduce((a, b) => a + b, 0),
         contextWindowTokens,
         ...(input.settings ? { settings: { ...(session.settings as object), ...input.settings } } : {}),
-        // An assistant message means the agent just called its LLM: the prompt cache is warm (§4).
-        ...(input.messages.some((m) => m.role === 'assistant') ? { lastCacheTouchAt: new Date() } : {}),
+        ...(touchesPromptCache(input.messages) ? { lastCacheTouchAt: new Date() } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))

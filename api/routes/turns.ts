@@ -5,8 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from '../../context/adapters.js';
-import type { Message } from '../../context/messages.js';
-import type { LiveMessageMeta } from '../../context/session-state.js';
+import { liveMessageMetaOf } from '../../context/session-state.js';
 import { createTokenCounter } from '../../context/tokens.js';
 import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
@@ -97,7 +96,9 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             async ({ turn, contextWindowTokens: window }) => {
               const signal: TurnSignal = {
                 turnId,
-                messages: messages.map((message, i) => metaOf(message, turn.fromSeq + i, tokens[i]!)),
+                messages: messages.map((message, i) =>
+                  liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!),
+                ),
                 contextWindowTokens: window,
               };
               const workflowSettings = workflowSettingsOf(settings);
@@ -154,17 +155,4 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-/** What the session workflow needs of a message: seq, size and its place in tool groups. */
-function metaOf(message: Message, seq: number, tokens: number): LiveMessageMeta {
-  if (message.role === 'assistant') {
-    const toolCallIds = message.content.flatMap((block) => (block?.type === 'toolCall' ? [block.id] : []));
-    return toolCallIds.length > 0
-      ? { seq, role: 'assistant', tokens, toolCallIds }
-      : { seq, role: 'assistant', tokens };
-  }
-  if (message.role === 'toolResult')
-    return { seq, role: 'toolResult', tokens, toolCallId: message.toolCallId };
-  return { seq, role: 'user', tokens };
 }

@@ -177,3 +177,11 @@ export function decidePruning(input: PruneGateInput): { prune: boolean; reason: 
 export function shouldPrune(input: PruneGateInput): boolean {
   return decidePruning(input).prune;
 }
+
+/**
+ * Whether stored messages mean the agent just called its LLM, so its prompt cache is warm from
+ * now (the TTL gate above measures from that moment): an assistant message is an LLM answer.
+ */
+export function touchesPromptCache(messages: ReadonlyArray<{ role: string }>): boolean {
+  return messages.some((message) => message.role === 'assistant');
+}
