@@ -28,6 +28,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Summarise through this fake LLM; the offline extractive summarizer when omitted. */
   llmBaseUrl?: string;
+  /** One LLM call's deadline (MOLT_LLM_TIMEOUT_MS); 60 s unless given. */
+  llmTimeoutMs?: number;
   concurrency?: number;
   /** MOLT_MEMORY_IDLE_MS for the sessions this harness starts. */
   memoryIdleMs?: number;
@@ -62,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
                   baseUrl: options.llmBaseUrl,
                   model: 'fake',
                   concurrency: options.concurrency ?? 4,
-                  timeoutMs: 60_000,
+                  timeoutMs: options.llmTimeoutMs ?? 60_000,
                 })
               : null,
             concurrency: options.concurrency ?? 4,
