@@ -37,11 +37,15 @@ export interface HarnessOptions {
   memoryLlmBaseUrl?: string;
   /** false: no in-process worker (the test runs its own, e.g. in a child process). */
   worker?: boolean;
+  /** A Temporal server of the test's own instead of the run's (e.g. one it kills and restarts). */
+  temporalAddress?: string;
+  /** How long the API waits for Temporal before answering 503 (5 s unless given). */
+  temporalTimeoutMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   installTemporalRuntime('ERROR');
-  const address = inject('temporalAddress');
+  const address = options.temporalAddress ?? inject('temporalAddress');
   const taskQueue = `molt-test-${randomUUID()}`;
   const database = await openDatabase({ url: inject('databaseUrl') }, { poolSize: 5 });
   await ensureTenant(database.db, DEFAULT_TENANT_ID);
@@ -86,6 +90,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     taskQueue,
     defaultContextWindowTokens: 200_000,
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
+    ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
   });
   return {
     app,
