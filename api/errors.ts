@@ -36,13 +36,28 @@ const DRIVER_OUTAGE_TEXT =
   /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 const OUTAGE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-/** The error code of the error or of the first cause that has one (drizzle wraps the driver's). */
+/** The error and its causes, outermost first (drizzle wraps the driver's error in its own). */
+function* causeChain(error: unknown): Generator<unknown> {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
+/** The error code of the error or of the first cause that has one. */
 function sqlState(error: unknown): unknown {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (code !== undefined) return code;
   }
   return undefined;
+}
+
+/** The server or the connection is down somewhere in the chain: a retry will work. */
+function isOutage(error: unknown): boolean {
+  for (const e of causeChain(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (OUTAGE_SQLSTATE.test(code) || OUTAGE_NODE_CODES.has(code))) return true;
+    if (code === undefined && e instanceof Error && DRIVER_OUTAGE_TEXT.test(e.message)) return true;
+  }
+  return false;
 }
 
 /**
@@ -52,14 +67,8 @@ function sqlState(error: unknown): unknown {
  */
 export function databaseError(error: unknown, field: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (isOutage(error)) return unavailable('the database', error);
   const code = sqlState(error);
-  const text = error instanceof Error ? error.message : '';
-  if (
-    (typeof code === 'string' && (OUTAGE_SQLSTATE.test(code) || OUTAGE_NODE_CODES.has(code))) ||
-    (code === undefined && DRIVER_OUTAGE_TEXT.test(text))
-  ) {
-    return unavailable('the database', error);
-  }
   if (typeof code === 'string' && code.startsWith('22')) {
     const out = new ApiError(422, 'unstorable', `${field}: the database cannot store this value`, [
       { path: field, message: 'the database cannot store this value' },
@@ -151,6 +160,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: own ?? error.message,
         },
       });
+    }
+    // A route that did not classify its database error itself: an outage is still a 503 the
+    // client can retry, never a 500.
+    const outage = databaseError(error, 'request');
+    if (outage.statusCode === 503) {
+      request.log.warn({ err: error }, outage.message);
+      if (outage.retryAfterSeconds !== undefined) reply.header('retry-after', String(outage.retryAfterSeconds));
+      return reply
+        .status(503)
+        .send({ error: { requestId: request.id, code: outage.code, message: outage.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

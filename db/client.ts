@@ -22,6 +22,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a new PostgreSQL connection before it counts as an outage. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Arbitrary constant naming molt's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK_KEY = 7_016_201;
 
@@ -37,9 +40,19 @@ export async function openDatabase(
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the pool replaces it.
+    const pool = new Pool({
+      connectionString: target.url,
+      max: options.poolSize ?? 10,
+      // A server that accepts no connection (down, or a network that drops packets) fails the
+      // request with an outage error (503 + Retry-After) instead of queueing it for ever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A lost connection must never crash the process. An idle client's error reaches the pool's
+    // listener and the pool replaces the client; a checked-out client's (one holding a
+    // transaction open while the turn's signal is in flight) has no listener of its own, so one
+    // is added to each client: its pending and next queries fail, and the caller handles that.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -41,13 +41,15 @@ export interface HarnessOptions {
   temporalAddress?: string;
   /** How long the API waits for Temporal before answering 503 (5 s unless given). */
   temporalTimeoutMs?: number;
+  /** A database URL of the test's own (e.g. through a proxy it can cut) instead of the run's. */
+  databaseUrl?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   installTemporalRuntime('ERROR');
   const address = options.temporalAddress ?? inject('temporalAddress');
   const taskQueue = `molt-test-${randomUUID()}`;
-  const database = await openDatabase({ url: inject('databaseUrl') }, { poolSize: 5 });
+  const database = await openDatabase({ url: options.databaseUrl ?? inject('databaseUrl') }, { poolSize: 5 });
   await ensureTenant(database.db, DEFAULT_TENANT_ID);
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
@@ -89,6 +91,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     temporal: client,
     taskQueue,
     defaultContextWindowTokens: 200_000,
+    readiness: { database: () => database.ping(), temporal: async () => true },
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
   });

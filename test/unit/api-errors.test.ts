@@ -20,6 +20,13 @@ describe('databaseError', () => {
     }
   });
 
+  it("a driver outage wrapped in drizzle's query error is still a 503", () => {
+    const wrapped = new Error(`Failed query: ${leaky}`, { cause: new Error('Connection terminated unexpectedly') });
+    const error = databaseError(wrapped, 'body.messages');
+    expect(error.statusCode).toBe(503);
+    expect(error.message).not.toMatch(/secret|insert|Failed query/);
+  });
+
   it('a data error (SQLSTATE 22) is a 422 naming the field, without SQL or message text', () => {
     const error = databaseError(pgError('22P05', leaky), 'body.messages');
     expect(error.statusCode).toBe(422);
