@@ -16,6 +16,6 @@ export * from './overflow.js';
 export * from './pairing.js';
 export * from './pruning/index.js';
 export * from './recovery.js';
-export * from './session-state.js';
+export * from './session/index.js';
 export * from './tokens.js';
 export * from './truncation.js';
