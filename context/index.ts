@@ -17,5 +17,5 @@ export * from './pairing.js';
 export * from './pruning/index.js';
 export * from './recovery.js';
 export * from './session/index.js';
-export * from './tokens.js';
+export * from './tokens/index.js';
 export * from './truncation.js';
