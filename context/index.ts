@@ -4,7 +4,7 @@
  * The public surface is CONTRACT.md §1.
  */
 
-export * from './adapters.js';
+export * from './adapters/index.js';
 export * from './assemble.js';
 export * from './breaker.js';
 export * from './chunking.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertFromCanonical, messageFormatSchema } from '../../context/adapters.js';
+import { convertFromCanonical, messageFormatSchema } from '../../context/adapters/index.js';
 import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';

@@ -4,7 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from '../../context/adapters.js';
+import {
+  convertToCanonical,
+  messageFormatSchema,
+  messagesSchemaForFormat,
+} from '../../context/adapters/index.js';
 import { liveMessageMetaOf } from '../../context/session/index.js';
 import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
