@@ -3,7 +3,7 @@
  * (temporalio/samples-typescript "activities-dependency-injection").
  * Workflows import the *type* only.
  */
-import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
+import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction.js';

@@ -1,6 +1,6 @@
 /** What every route needs, injected by whoever builds the API (the CLI, or a test). */
 import type { Client } from '@temporalio/client';
-import type { TokenCounter } from '../context/tokens.js';
+import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import type { AuthMode } from './auth.js';
 import type { ApiMetrics } from './metrics.js';

@@ -23,7 +23,7 @@ import {
   topErrors,
 } from '../context/memory/tool-memory.js';
 import type { Message } from '../context/messages.js';
-import { estimateTextTokens } from '../context/tokens.js';
+import { estimateTextTokens } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import {
   categoryMemories,

@@ -1,4 +1,4 @@
-import { createSessionState, sessionView } from '../context/session-state.js';
+import { createSessionState, sessionView } from '../context/session/index.js';
 import type { SessionRow } from '../db/schema.js';
 import type { SessionView } from '../workflows/definitions.js';
 

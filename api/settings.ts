@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { breakerSettingsSchema } from '../context/breaker.js';
 import { pruningConfigSchema } from '../context/pruning/settings.js';
-import { sessionSettingsSchema } from '../context/session-state.js';
+import { sessionSettingsSchema } from '../context/session/index.js';
 
-// The bounds are the engine's (context/session-state.ts, context/breaker.ts): one definition.
+// The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
 const engine = sessionSettingsSchema.shape;
 const breaker = breakerSettingsSchema.shape;
 

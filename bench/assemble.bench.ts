@@ -20,7 +20,7 @@
 import { pathToFileURL } from 'node:url';
 import { assembleContext } from '../context/assemble.js';
 import type { AssistantMessage, Message, ToolResultMessage } from '../context/messages.js';
-import { estimateMessagesTokens, estimateMessageTokens } from '../context/tokens.js';
+import { estimateMessagesTokens, estimateMessageTokens } from '../context/tokens/index.js';
 import { SeededText } from './seeded-text.js';
 
 const SIZES = [50_000, 200_000, 1_000_000] as const;

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { estimateMessageTokens } from '../context/tokens.js';
+import { estimateMessageTokens } from '../context/tokens/index.js';
 import { compactionChunks } from '../db/schema.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { createTextModel } from '../llm/providers.js';

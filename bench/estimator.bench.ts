@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { CHARS_PER_TOKEN, estimateStringChars } from '../context/estimate.js';
-import { ESTIMATE_MARGIN, estimateTextTokens } from '../context/tokens.js';
+import { ESTIMATE_MARGIN, estimateTextTokens } from '../context/tokens/index.js';
 import { countO200kTokens } from '../llm/tokenizer.js';
 import { type CorpusDocument, loadCorpus } from './corpus.js';
 

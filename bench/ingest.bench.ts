@@ -18,8 +18,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import type { Message } from '../context/messages.js';
-import type { LiveMessageMeta } from '../context/session-state.js';
-import { estimateMessageTokens } from '../context/tokens.js';
+import type { LiveMessageMeta } from '../context/session/index.js';
+import { estimateMessageTokens } from '../context/tokens/index.js';
 import { DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
 import type { sessionWorkflow } from '../workflows/session.js';

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { estimateMessageTokens } from '../context/tokens.js';
+import { estimateMessageTokens } from '../context/tokens/index.js';
 import { memories } from '../db/memory-schema.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { createTextModel } from '../llm/providers.js';

@@ -8,7 +8,7 @@ import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporal
 import type { FastifyInstance } from 'fastify';
 import type { AuthMode } from '../api/auth.js';
 import { buildApi } from '../api/server.js';
-import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
+import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
 import { countApiKeys, ensureApiKey } from '../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';

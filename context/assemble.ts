@@ -17,7 +17,7 @@ import {
   type PruningSettings,
   resolvePruningSettings,
 } from './pruning/settings.js';
-import { estimateMessageTokens, type TokenCounter } from './tokens.js';
+import { estimateMessageTokens, type TokenCounter } from './tokens/index.js';
 import { truncateOversizedToolResults } from './truncation.js';
 
 export type AssembleContextParams = {

@@ -13,7 +13,7 @@ import {
   repairToolUseResultPairing,
   toolResultIdOf,
 } from './pairing.js';
-import { estimateMessageTokens } from './tokens.js';
+import { estimateMessageTokens } from './tokens/index.js';
 
 /** Chunk share of the window for ordinary messages (OpenClaw's BASE_CHUNK_RATIO). */
 export const BASE_CHUNK_RATIO = 0.4;

@@ -4,7 +4,7 @@
  * The public surface is CONTRACT.md §1.
  */
 
-export * from './adapters.js';
+export * from './adapters/index.js';
 export * from './assemble.js';
 export * from './breaker.js';
 export * from './chunking.js';
@@ -16,6 +16,6 @@ export * from './overflow.js';
 export * from './pairing.js';
 export * from './pruning/index.js';
 export * from './recovery.js';
-export * from './session-state.js';
-export * from './tokens.js';
+export * from './session/index.js';
+export * from './tokens/index.js';
 export * from './truncation.js';

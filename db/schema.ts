@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CompactionStatus } from '../context/compaction-rules.js';
-import type { CompactionTrigger } from '../context/session-state.js';
+import type { CompactionTrigger } from '../context/session/index.js';
 import { derivedJsonb, derivedText } from './columns.js';
 
 /** A tenant owns sessions; every row below carries its id. */

@@ -1,11 +1,11 @@
 /**
  * The `exact` token counter (ALGORITHMS.md §2): gpt-tokenizer's o200k_base wired into
- * context/tokens.ts's createTokenCounter. context/ cannot import a tokenizer (Temporal workflows
+ * context/tokens/counter.ts's createTokenCounter. context/ cannot import a tokenizer (Temporal workflows
  * import it, and the o200k tables are megabytes that take ~130 ms to load when this module is
  * imported), so Node-side code builds the counter here and passes it in.
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createTokenCounter, type TokenCounter } from '../context/tokens.js';
+import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
 
 /**
  * Text is counted as plain text: a literal "<|endoftext|>" in a tool result is ordinary

@@ -10,7 +10,7 @@ import type {
   LiveMessageMeta,
   SessionSettingsInput,
   SessionState,
-} from '../context/session-state.js';
+} from '../context/session/index.js';
 
 export type { CompactionTrigger };
 

@@ -10,7 +10,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
 import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
-import type { SessionState } from '../context/session-state.js';
+import type { SessionState } from '../context/session/index.js';
 import type { ExtractionTrigger } from '../db/memory-schema.js';
 import type { CompactionTrigger, SessionWorkflowInput } from './definitions.js';
 import { memoryExtractionWorkflow } from './memory.js';

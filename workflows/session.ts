@@ -1,7 +1,7 @@
 /**
  * sessionWorkflow: one per tenant and agent session, long-lived (continue-as-new).
  *
- * Every decision is a pure function of context/session-state.ts (thresholds §7, breaker §10,
+ * Every decision is a pure function of context/session/ (thresholds §7, breaker §10,
  * recovery §12); this file only carries out the commands they return: start a compaction child
  * (never awaited by a turn), cancel one, record breaker events, truncate persistently, and persist
  * the session view. Signal handlers are synchronous: they apply the event and queue commands; the

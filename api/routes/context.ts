@@ -8,13 +8,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertFromCanonical, messageFormatSchema } from '../../context/adapters.js';
+import { convertFromCanonical, messageFormatSchema } from '../../context/adapters/index.js';
 import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
-import { createTokenCounter } from '../../context/tokens.js';
+import { createTokenCounter } from '../../context/tokens/index.js';
 import { summaryOf } from '../../db/compaction-writes.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';

@@ -4,9 +4,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertToCanonical, messageFormatSchema, messagesSchemaForFormat } from '../../context/adapters.js';
-import { liveMessageMetaOf } from '../../context/session-state.js';
-import { createTokenCounter } from '../../context/tokens.js';
+import {
+  convertToCanonical,
+  messageFormatSchema,
+  messagesSchemaForFormat,
+} from '../../context/adapters/index.js';
+import { liveMessageMetaOf } from '../../context/session/index.js';
+import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
 import type { sessionWorkflow } from '../../workflows/session.js';

@@ -144,7 +144,7 @@ describe('the exact token counter (MOLT_TOKEN_COUNTER=exact)', () => {
       const [row] = await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 });
       expect(row?.tokens).toBe(counter.messageTokens(message as never));
       // The estimator says otherwise for this text (it errs high), so the counter really was used.
-      const { createTokenCounter } = await import('../../context/tokens.js');
+      const { createTokenCounter } = await import('../../context/tokens/index.js');
       expect(row?.tokens).not.toBe(createTokenCounter({ mode: 'estimate' }).messageTokens(message as never));
     } finally {
       await exact.close();

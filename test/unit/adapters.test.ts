@@ -163,6 +163,17 @@ describe('Anthropic Messages adapter', () => {
     ]);
     expect(fromAnthropicMessages(malformed as never)).toEqual([{ role: 'assistant', content: [text('')] }]);
   });
+
+  it('passes blocks it cannot translate through unchanged, both ways', () => {
+    const document = { type: 'document', source: { type: 'url', url: 'https://example.com/a.pdf' } };
+    const linked = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
+    expect(fromAnthropicMessages([{ role: 'user', content: [document, linked] } as never])).toEqual([
+      { role: 'user', content: [document, linked] },
+    ]);
+    expect(toAnthropicMessages([{ role: 'user', content: [document] } as never])).toEqual([
+      { role: 'user', content: [document] },
+    ]);
+  });
 });
 
 describe('the Anthropic schema', () => {
@@ -348,6 +359,14 @@ describe('OpenAI Chat adapter', () => {
       { role: 'user', content: [{ type: 'text', text: '' }] },
     ]);
     expect(fromOpenAIChatMessages(malformed as never)).toEqual([user([text('')])]);
+  });
+
+  it('passes user parts it cannot translate through unchanged', () => {
+    const audio = { type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } };
+    const linked = { type: 'image_url', image_url: { url: 'https://example.com/a.png' } };
+    expect(fromOpenAIChatMessages([{ role: 'user', content: [audio, linked] } as never])).toEqual([
+      { role: 'user', content: [audio, linked] },
+    ]);
   });
 });
 

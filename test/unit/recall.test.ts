@@ -19,7 +19,7 @@ import {
   topErrors,
 } from '../../context/memory/tool-memory.js';
 import type { Message } from '../../context/messages.js';
-import { estimateTextTokens } from '../../context/tokens.js';
+import { estimateTextTokens } from '../../context/tokens/index.js';
 
 const user = (content: string): Message => ({ role: 'user', content });
 

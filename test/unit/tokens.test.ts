@@ -11,7 +11,7 @@ import {
   MESSAGE_OVERHEAD_TOKENS,
   UNKNOWN_ROLE_TOKENS,
   UNSERIALIZABLE_ARGUMENTS_TOKENS,
-} from '../../context/tokens.js';
+} from '../../context/tokens/index.js';
 import { exactTokenCounter } from '../../llm/tokenizer.js';
 import { assistant, assistantWithCalls, call, image, text, thinking, toolResult, user } from './factories.js';
 

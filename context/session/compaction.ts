@@ -1,0 +1,136 @@
+/** A compaction's report and how the session applies it. */
+
+import { z } from 'zod';
+import { recordCompactionOutcome } from '../breaker.js';
+import { reductionFailure } from '../compaction-rules.js';
+import { breakerCommands } from './breaker.js';
+import type { SessionCommand, SessionState, SessionSummaryRef, Transition, UploadState } from './state.js';
+import { evaluateThresholds } from './thresholds.js';
+
+export const compactionFinishedSchema = z.object({
+  compactionId: z.string().min(1),
+  /** `degraded`: some chunk fell back to the extractive digest (§8); usable, but a breaker failure. */
+  status: z.enum(['succeeded', 'degraded', 'failed']),
+  summaryTokens: z.number().int().min(0).optional(),
+  /** Tokens the summary replaces (previous summary + range), as measured by the compaction. */
+  tokensBefore: z.number().int().min(0).optional(),
+  error: z.string().optional(),
+});
+export type CompactionFinished = z.infer<typeof compactionFinishedSchema>;
+
+/**
+ * The child compaction reports back. A stale or repeated report (not the running upload) changes
+ * nothing. A result that is not smaller than what it replaces is a failure. Success puts its
+ * summary in force and cleans up exactly its range (rule 3) — or, when the force threshold already
+ * cleaned it up, attaches the summary. A failure after a forced clean-up restores the range, so no
+ * message is lost from the context without a summary covering it. The breaker records the outcome.
+ */
+export function applyCompactionFinished(
+  state: SessionState,
+  result: CompactionFinished,
+  now?: number,
+): Transition {
+  const upload = state.upload;
+  if (!upload || upload.compactionId !== result.compactionId || upload.status !== 'running') {
+    return { state, commands: [] };
+  }
+  const replaces = result.tokensBefore ?? upload.tokens + (state.summary?.tokens ?? 0);
+  let failure: string | null = null;
+  if (result.status === 'failed') failure = result.error?.trim() || 'compaction failed';
+  else if (result.summaryTokens === undefined) failure = 'compaction reported no summary';
+  else failure = reductionFailure(result.summaryTokens, replaces);
+
+  const settings = state.settings.breaker;
+  if (failure !== null) {
+    const breaker = recordCompactionOutcome(state.breaker, { ok: false, error: failure }, settings, now);
+    const failed: UploadState = { ...upload, status: 'failed', error: failure, cleaned: [] };
+    if (result.summaryTokens !== undefined) failed.resultTokens = result.summaryTokens;
+    const compactions = {
+      ...state.compactions,
+      total: state.compactions.total + 1,
+      failed: state.compactions.failed + 1,
+    };
+    const commands: SessionCommand[] = [];
+    let next: SessionState = { ...state, upload: failed, breaker, compactions };
+    if (upload.cleanedUp) {
+      next = {
+        ...next,
+        boundarySeq: upload.previousBoundarySeq,
+        live: [...upload.cleaned, ...state.live],
+        upload: { ...failed, cleanedUp: false },
+      };
+      commands.push({
+        type: 'restore',
+        compactionId: upload.compactionId,
+        fromSeq: upload.fromSeq,
+        toSeq: upload.toSeq,
+        boundarySeq: upload.previousBoundarySeq,
+      });
+    }
+    return { state: next, commands: [...commands, ...breakerCommands(state.breaker, breaker)] };
+  }
+
+  const summaryTokens = result.summaryTokens!;
+  const degraded = result.status === 'degraded';
+  const breaker = recordCompactionOutcome(
+    state.breaker,
+    degraded ? { ok: false, error: 'compaction degraded to the extractive digest' } : { ok: true },
+    settings,
+    now,
+  );
+  const summary: SessionSummaryRef = {
+    compactionId: upload.compactionId,
+    tokens: summaryTokens,
+    toSeq: upload.toSeq,
+  };
+  const succeeded: UploadState = {
+    ...upload,
+    status: degraded ? 'degraded' : 'succeeded',
+    cleanedUp: true,
+    cleaned: [],
+    resultTokens: summaryTokens,
+  };
+  const compactions = {
+    ...state.compactions,
+    total: state.compactions.total + 1,
+    degraded: state.compactions.degraded + (degraded ? 1 : 0),
+  };
+  const next: SessionState = {
+    ...state,
+    summary,
+    upload: succeeded,
+    breaker,
+    compactions,
+    boundarySeq: Math.max(state.boundarySeq, upload.toSeq),
+    live: upload.cleanedUp ? state.live : state.live.filter((meta) => meta.seq > upload.toSeq),
+  };
+  const command: SessionCommand = upload.cleanedUp
+    ? { type: 'attachSummary', compactionId: upload.compactionId, toSeq: upload.toSeq, summaryTokens }
+    : {
+        type: 'cleanup',
+        compactionId: upload.compactionId,
+        fromSeq: upload.fromSeq,
+        toSeq: upload.toSeq,
+        boundarySeq: next.boundarySeq,
+        forced: false,
+        summaryAttached: true,
+      };
+  return { state: next, commands: [command, ...breakerCommands(state.breaker, breaker)] };
+}
+
+/**
+ * The child's report as the session workflow applies it: applyCompactionFinished, then — unless
+ * it failed — the threshold rules again, because turns kept arriving while it ran and the context
+ * may already be over a threshold. (Not after a failure: starting again at once would only feed
+ * the breaker; the next turn re-evaluates.)
+ */
+export function applyCompactionResult(
+  state: SessionState,
+  result: CompactionFinished,
+  now?: number,
+): Transition {
+  const finished = applyCompactionFinished(state, result, now);
+  if (result.status === 'failed') return finished;
+  const next = evaluateThresholds(finished.state, now);
+  return { state: next.state, commands: [...finished.commands, ...next.commands] };
+}

@@ -1,0 +1,134 @@
+/** The session's durable state, the commands its transitions emit, and the initial state. */
+
+import { type BreakerState, type BreakerStatus, createBreaker } from '../breaker.js';
+import type { AttemptCounters } from '../recovery.js';
+import type { LiveMessageMeta } from './live.js';
+import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
+
+export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
+/** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
+export type UploadStatus = 'running' | 'succeeded' | 'degraded' | 'failed' | 'cancelled';
+
+/** The compaction in flight or the last one (its range, status and whether it was cleaned up). */
+export interface UploadState {
+  compactionId: string;
+  attempt: number;
+  trigger: CompactionTrigger;
+  fromSeq: number;
+  toSeq: number;
+  /** Estimated tokens of the range when it was marked. */
+  tokens: number;
+  status: UploadStatus;
+  /** The range was cleaned up by the force threshold before its summary arrived. */
+  forced: boolean;
+  /** The boundary has moved past the range. */
+  cleanedUp: boolean;
+  /** The boundary before this range; restored when a force-cleaned compaction fails. */
+  previousBoundarySeq: number;
+  /** Metas of a range cleaned up without a summary, kept so a failure can restore them. */
+  cleaned: LiveMessageMeta[];
+  resultTokens?: number;
+  error?: string;
+}
+
+export interface SessionSummaryRef {
+  compactionId: string;
+  tokens: number;
+  /** The summary covers every message up to this seq. */
+  toSeq: number;
+}
+
+export interface SessionState {
+  sessionId: string;
+  contextWindowTokens: number;
+  settings: SessionSettings;
+  /** The highest seq seen (0: none). Turns are idempotent on it. */
+  lastSeq: number;
+  /** Messages with seq ≤ boundarySeq are no longer sent live (0: none). */
+  boundarySeq: number;
+  /** Metas of the messages after the boundary, ascending by seq. */
+  live: LiveMessageMeta[];
+  /** The summary in force, sent ahead of the live messages. */
+  summary: SessionSummaryRef | null;
+  upload: UploadState | null;
+  breaker: BreakerState;
+  compactions: { total: number; failed: number; degraded: number };
+  /** Counts compaction attempts; part of each compaction id. */
+  attemptCounter: number;
+  /** Overflow recovery counters of the latest agent attempts (§12). */
+  overflowAttempts: AttemptCounters[];
+}
+
+export interface StartCompactionCommand {
+  type: 'startCompaction';
+  compactionId: string;
+  sessionId: string;
+  attempt: number;
+  trigger: CompactionTrigger;
+  fromSeq: number;
+  toSeq: number;
+  /** Estimated tokens of the range. */
+  tokens: number;
+  /** The summary in force, to fold into the new one (it covers everything before fromSeq). */
+  previousCompactionId: string | null;
+  /** What the new summary replaces: the range plus the previous summary. It must end up smaller. */
+  replacesTokens: number;
+  contextWindowTokens: number;
+}
+
+export type SessionCommand =
+  | StartCompactionCommand
+  /** The boundary moved to toSeq. summaryAttached: false while a forced clean-up awaits its summary. */
+  | {
+      type: 'cleanup';
+      compactionId: string;
+      fromSeq: number;
+      toSeq: number;
+      boundarySeq: number;
+      forced: boolean;
+      summaryAttached: boolean;
+    }
+  /** The summary of a range cleaned up earlier arrived and is now in force. */
+  | { type: 'attachSummary'; compactionId: string; toSeq: number; summaryTokens: number }
+  /** A force-cleaned range's compaction failed: its messages are live again. */
+  | { type: 'restore'; compactionId: string; fromSeq: number; toSeq: number; boundarySeq: number }
+  | { type: 'cancelCompaction'; compactionId: string }
+  /** The live context restarts after the last message; nothing is deleted. */
+  | { type: 'reset'; boundarySeq: number }
+  /** Record a breaker event row and the session's search attribute. */
+  | {
+      type: 'breakerChanged';
+      from: BreakerStatus;
+      to: BreakerStatus;
+      consecutiveFailures: number;
+      reason: string | null;
+    };
+
+export interface Transition {
+  state: SessionState;
+  commands: SessionCommand[];
+}
+
+export function createSessionState(input: {
+  sessionId: string;
+  contextWindowTokens: number;
+  settings?: SessionSettingsInput;
+}): SessionState {
+  if (!Number.isFinite(input.contextWindowTokens) || input.contextWindowTokens <= 0) {
+    throw new RangeError(`contextWindowTokens must be a positive number, got ${input.contextWindowTokens}`);
+  }
+  return {
+    sessionId: input.sessionId,
+    contextWindowTokens: Math.floor(input.contextWindowTokens),
+    settings: resolveSessionSettings(input.settings),
+    lastSeq: 0,
+    boundarySeq: 0,
+    live: [],
+    summary: null,
+    upload: null,
+    breaker: createBreaker(),
+    compactions: { total: 0, failed: 0, degraded: 0 },
+    attemptCounter: 0,
+    overflowAttempts: [],
+  };
+}

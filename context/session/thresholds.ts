@@ -1,0 +1,70 @@
+/** The threshold rules (§7) and a turn's arrival, which runs them. */
+
+import { beginCompactionAttempt, canCompact } from '../breaker.js';
+import { breakerCommands } from './breaker.js';
+import { chooseCut } from './cut.js';
+import { contextRatioOf, effectiveKeepRecentTokens } from './derived.js';
+import type { LiveMessageMeta } from './live.js';
+import { forceCleanup, markRange } from './range.js';
+import { MIN_RANGE_WINDOW_SHARE } from './settings.js';
+import type { SessionCommand, SessionState, Transition } from './state.js';
+
+/**
+ * The threshold rules of §7 on the current state. Only starting a compaction is gated by the
+ * breaker (rule 1); clean-up of a range already marked is not, so a half-open trial is still
+ * force-cleaned when the window fills.
+ */
+export function evaluateThresholds(state: SessionState, now?: number): Transition {
+  const commands: SessionCommand[] = [];
+  let next = state;
+  const { uploadRatio, forceRatio } = next.settings;
+
+  const inFlight = next.upload?.status === 'running';
+  if (
+    !inFlight &&
+    contextRatioOf(next) >= uploadRatio &&
+    canCompact(next.breaker, next.settings.breaker, now)
+  ) {
+    const cut = chooseCut(next.live, effectiveKeepRecentTokens(next));
+    const minRangeTokens = Math.ceil(next.contextWindowTokens * MIN_RANGE_WINDOW_SHARE);
+    if (cut && cut.tokens >= minRangeTokens) {
+      const trigger = contextRatioOf(next) >= forceRatio ? 'forced' : 'threshold';
+      const marked = markRange(next, trigger, cut);
+      const breaker = beginCompactionAttempt(next.breaker);
+      next = { ...marked.state, breaker };
+      commands.push(marked.command, ...breakerCommands(state.breaker, breaker));
+    }
+  }
+
+  const upload = next.upload;
+  if (upload?.status === 'running' && !upload.cleanedUp && contextRatioOf(next) >= forceRatio) {
+    const cleaned = forceCleanup(next, upload);
+    next = cleaned.state;
+    commands.push(...cleaned.commands);
+  }
+  return { state: next, commands };
+}
+
+export interface TurnInput {
+  /** Informational: the API already made turns idempotent on it; the state relies on seqs. */
+  turnId?: string;
+  messages: readonly LiveMessageMeta[];
+  /** Epoch ms (workflow time), for the breaker's cooldown. */
+  now?: number;
+}
+
+/**
+ * A turn's messages arrive. Idempotent on seq: metas with seq ≤ lastSeq are ignored, so a replayed
+ * turn changes nothing (same state reference, no commands). Then the threshold rules run.
+ */
+export function applyTurn(state: SessionState, input: TurnInput): Transition {
+  const fresh: LiveMessageMeta[] = [];
+  let lastSeq = state.lastSeq;
+  for (const meta of [...input.messages].sort((a, b) => a.seq - b.seq)) {
+    if (meta.seq <= lastSeq) continue;
+    fresh.push(meta);
+    lastSeq = meta.seq;
+  }
+  if (fresh.length === 0) return { state, commands: [] };
+  return evaluateThresholds({ ...state, lastSeq, live: [...state.live, ...fresh] }, input.now);
+}

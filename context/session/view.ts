@@ -1,0 +1,66 @@
+/** What the API shows of a session (CONTRACT.md §2), persisted after every change. */
+
+import { effectiveKeepRecentTokens, liveTokensOf } from './derived.js';
+import type { CompactionTrigger, SessionState, UploadStatus } from './state.js';
+
+export interface SessionView {
+  sessionId: string;
+  contextWindowTokens: number;
+  liveTokens: number;
+  ratio: number;
+  thresholds: { upload: number; force: number };
+  keepRecentTokens: number;
+  lastSeq: number;
+  boundarySeq: number;
+  summary: { compactionId: string; tokens: number; toSeq: number } | null;
+  upload: {
+    compactionId: string;
+    fromSeq: number;
+    toSeq: number;
+    status: UploadStatus;
+    forced: boolean;
+    trigger: CompactionTrigger;
+  } | null;
+  /** CONTRACT.md: `closed` | `open`; a half-open breaker (trial running) reads `open` with halfOpen. */
+  breaker: {
+    state: 'closed' | 'open';
+    halfOpen: boolean;
+    consecutiveFailures: number;
+    lastError: string | null;
+  };
+  compactions: { total: number; failed: number; degraded: number };
+}
+
+/** What the API answers without asking the workflow (CONTRACT.md §2, minus `workflowId`). */
+export function sessionView(state: SessionState): SessionView {
+  const liveTokens = liveTokensOf(state);
+  const upload = state.upload;
+  return {
+    sessionId: state.sessionId,
+    contextWindowTokens: state.contextWindowTokens,
+    liveTokens,
+    ratio: liveTokens / state.contextWindowTokens,
+    thresholds: { upload: state.settings.uploadRatio, force: state.settings.forceRatio },
+    keepRecentTokens: effectiveKeepRecentTokens(state),
+    lastSeq: state.lastSeq,
+    boundarySeq: state.boundarySeq,
+    summary: state.summary ? { ...state.summary } : null,
+    upload: upload
+      ? {
+          compactionId: upload.compactionId,
+          fromSeq: upload.fromSeq,
+          toSeq: upload.toSeq,
+          status: upload.status,
+          forced: upload.forced,
+          trigger: upload.trigger,
+        }
+      : null,
+    breaker: {
+      state: state.breaker.state === 'closed' ? 'closed' : 'open',
+      halfOpen: state.breaker.state === 'half-open',
+      consecutiveFailures: state.breaker.consecutiveFailures,
+      lastError: state.breaker.lastError,
+    },
+    compactions: { ...state.compactions },
+  };
+}

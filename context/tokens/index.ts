@@ -1,0 +1,17 @@
+/**
+ * molt's default token estimator (ALGORITHMS.md §2).
+ *
+ * One pass over char codes that mirrors o200k's pre-tokenizer — a word with its leading space or
+ * punctuation char, digit groups of up to 3, whitespace runs, punctuation runs — and charges each
+ * piece what o200k typically spends on it; CJK, kana, hangul, other scripts and emoji are charged
+ * per code point. The constants were fitted piece by piece against gpt-tokenizer's o200k_base on
+ * bench/corpus (held-out check: Markdown, code and JSON from node_modules) so that each part is
+ * unbiased, then ESTIMATE_MARGIN makes the whole err high. `npx tsx bench/estimator.bench.ts`
+ * re-measures the error per corpus document and the speed.
+ *
+ * `createTokenCounter({ mode: 'exact', … })` counts with a real tokenizer instead; this folder
+ * cannot import one (Temporal workflows import it), so llm/tokenizer.ts injects gpt-tokenizer.
+ */
+
+export * from './charges.js';
+export * from './counter.js';

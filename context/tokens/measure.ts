@@ -1,0 +1,66 @@
+/** The message walk (mirrors estimateMessageChars's tolerance): what a message is made of. */
+
+import type { Message } from '../messages.js';
+import {
+  IMAGE_TOKEN_ESTIMATE,
+  MESSAGE_OVERHEAD_TOKENS,
+  UNKNOWN_ROLE_TOKENS,
+  UNSERIALIZABLE_ARGUMENTS_TOKENS,
+} from './charges.js';
+import type { CountTextTokens } from './counter.js';
+
+type LooseBlock = { type?: unknown; text?: unknown; thinking?: unknown; arguments?: unknown } | null;
+
+interface MessageMeasure {
+  /** Sum of countText over the message's texts. */
+  text: number;
+  /** Tokens that do not depend on the counter: images, fallbacks, overhead. */
+  fixed: number;
+}
+
+/** What a message is made of, measured with `countText`. Malformed blocks count as empty. */
+export function measureMessage(message: Message, countText: CountTextTokens): MessageMeasure | undefined {
+  const m = message as { role?: unknown; content?: unknown } | null;
+  if (!m || typeof m !== 'object') return undefined;
+  const measure: MessageMeasure = { text: 0, fixed: MESSAGE_OVERHEAD_TOKENS };
+  const addText = (value: unknown) => {
+    if (typeof value === 'string' && value.length > 0) measure.text += countText(value);
+  };
+  const blocks = Array.isArray(m.content) ? (m.content as LooseBlock[]) : [];
+  switch (m.role) {
+    case 'user':
+    case 'toolResult': {
+      // `details` of a tool result is never sent to a model, so it is never counted.
+      if (typeof m.content === 'string') addText(m.content);
+      for (const block of blocks) {
+        if (!block || typeof block !== 'object') continue;
+        if (block.type === 'text') addText(block.text);
+        else if (block.type === 'image') measure.fixed += IMAGE_TOKEN_ESTIMATE;
+      }
+      return measure;
+    }
+    case 'assistant': {
+      for (const block of blocks) {
+        if (!block || typeof block !== 'object') continue;
+        if (block.type === 'text') addText(block.text);
+        else if (block.type === 'thinking') addText(block.thinking);
+        else if (block.type === 'toolCall') {
+          const json = serializeArguments(block.arguments);
+          if (json === undefined) measure.fixed += UNSERIALIZABLE_ARGUMENTS_TOKENS;
+          else addText(json);
+        }
+      }
+      return measure;
+    }
+    default:
+      return { text: 0, fixed: UNKNOWN_ROLE_TOKENS };
+  }
+}
+
+function serializeArguments(args: unknown): string | undefined {
+  try {
+    return JSON.stringify(args) ?? '';
+  } catch {
+    return undefined; // circular or BigInt
+  }
+}
