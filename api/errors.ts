@@ -166,7 +166,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const outage = databaseError(error, 'request');
     if (outage.statusCode === 503) {
       request.log.warn({ err: error }, outage.message);
-      if (outage.retryAfterSeconds !== undefined) reply.header('retry-after', String(outage.retryAfterSeconds));
+      if (outage.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(outage.retryAfterSeconds));
       return reply
         .status(503)
         .send({ error: { requestId: request.id, code: outage.code, message: outage.message } });

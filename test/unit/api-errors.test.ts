@@ -21,7 +21,9 @@ describe('databaseError', () => {
   });
 
   it("a driver outage wrapped in drizzle's query error is still a 503", () => {
-    const wrapped = new Error(`Failed query: ${leaky}`, { cause: new Error('Connection terminated unexpectedly') });
+    const wrapped = new Error(`Failed query: ${leaky}`, {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
     const error = databaseError(wrapped, 'body.messages');
     expect(error.statusCode).toBe(503);
     expect(error.message).not.toMatch(/secret|insert|Failed query/);
