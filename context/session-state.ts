@@ -24,7 +24,7 @@ import {
   recordCompactionOutcome,
   resetBreaker,
 } from './breaker.js';
-import { reductionFailure } from './compaction-rules.js';
+import { type CompactionTrigger, reductionFailure } from './compaction-rules.js';
 import { CHARS_PER_TOKEN } from './estimate.js';
 import type { Message } from './messages.js';
 import {
@@ -100,7 +100,7 @@ export function liveMessageMetaOf(message: Message, seq: number, tokens: number)
   return { seq, role: 'user', tokens };
 }
 
-export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
+export type { CompactionTrigger };
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
 export type UploadStatus = 'running' | 'succeeded' | 'degraded' | 'failed' | 'cancelled';
 
