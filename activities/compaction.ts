@@ -161,12 +161,89 @@ export function compactionActivities(deps: CompactionDeps) {
     };
   }
 
+  /** A chunk summary's input: one planned chunk of a compaction. */
+  type ChunkInput = {
+    compactionId: string;
+    tenantId: string;
+    sessionId: string;
+    index: number;
+    contextWindowTokens: number;
+    previousCompactionId: string | null;
+    instructions?: string;
+  };
+
+  /**
+   * Opens one chunk for summarising: its level when it is already done (a retried or replayed
+   * activity), else its messages and the summary in force it continues from, marked running.
+   */
+  async function openChunk(input: ChunkInput) {
+    const chunk = await chunkOf(db, input.compactionId, input.index);
+    if (!chunk)
+      throw ApplicationFailure.create({
+        type: 'missing_chunk',
+        message: 'chunk not planned',
+        nonRetryable: true,
+      });
+    if (chunk.status === 'done' && chunk.level !== null)
+      return { done: { index: input.index, level: chunk.level } };
+
+    const attempt = Context.current().info.attempt;
+    await updateChunk(db, input.compactionId, input.index, { attempts: attempt, status: 'running' });
+    const stored = await loadRange({ ...input, fromSeq: chunk.fromSeq, toSeq: chunk.toSeq });
+    // The first chunk carries the summary in force forward; later chunks continue from it.
+    const previousSummary = input.index === 0 ? await summaryText(input.previousCompactionId) : undefined;
+    return { messages: stored.map((m) => m.body), previousSummary };
+  }
+
+  async function finishChunk(input: ChunkInput, level: number, summary: string, error: string | null = null) {
+    await updateChunk(db, input.compactionId, input.index, { level, summary, status: 'done', error });
+    return { index: input.index, level };
+  }
+
+  /** §8 level 3: the deterministic digest of the chunk, which never fails for lack of an LLM. */
+  function chunkDigest(messages: Message[], previousSummary: string | undefined): string {
+    return buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
+  }
+
+  /**
+   * The merged body without the LLM: offline, the digest of the whole range (the design);
+   * otherwise the chunk summaries joined as they are.
+   */
+  async function mergedWithoutLlm(input: CompactionRange, partials: string[]): Promise<string> {
+    if (model) return partials.join('\n\n');
+    const stored = await loadRange(input);
+    const previousSummary = await summaryText(input.previousCompactionId);
+    return buildExtractiveDigest(
+      stored.map((m) => m.body),
+      previousSummary ? { previousSummary } : {},
+    );
+  }
+
   async function generate(system: string, prompt: string, signal: AbortSignal): Promise<string> {
     if (!model) throw new Error('no LLM configured');
     const { text } = await model.generate({ system, prompt, abortSignal: signal });
     const formatted = formatCompactSummary(text);
     if (!formatted) throw new LlmError('bad_response', 'the model returned an empty summary');
     return formatted;
+  }
+
+  async function digestChunk(input: ChunkInput): Promise<{ index: number; level: number }> {
+    const opened = await openChunk(input);
+    if (opened.done) return opened.done;
+    const digest = chunkDigest(opened.messages, opened.previousSummary);
+    return finishChunk(input, LEVEL_EXTRACTIVE, digest, 'LLM attempts exhausted');
+  }
+
+  async function joinChunkSummaries(input: CompactionRange): Promise<{ merged: true }> {
+    const row = await compactionRow(db, input.compactionId);
+    if (row?.mergedBody) return { merged: true };
+    const chunks = await chunksOf(db, input.compactionId);
+    const body = await mergedWithoutLlm(
+      input,
+      chunks.map((c) => c.summary ?? ''),
+    );
+    await setMergedBody(db, input.compactionId, body);
+    return { merged: true };
   }
 
   return {
@@ -240,45 +317,28 @@ export function compactionActivities(deps: CompactionDeps) {
 
     /**
      * Summarises one chunk: (1) the whole chunk; (2) on the summarizer's own overflow, without its
-     * oversized messages; (3) with `extractive`, or when the LLM is not configured, the deterministic
-     * digest. LLM errors are thrown typed so the retry policy can tell transient from final.
+     * oversized messages; (3) when that overflows too, or when the LLM is not configured, the
+     * deterministic digest. LLM errors are thrown typed so the retry policy can tell transient
+     * from final; once its attempts are spent the workflow calls `digestChunk`.
      */
-    async summarizeChunk(input: {
-      compactionId: string;
-      tenantId: string;
-      sessionId: string;
-      index: number;
-      contextWindowTokens: number;
-      previousCompactionId: string | null;
-      instructions?: string;
-      /** The LLM attempts are exhausted: write the extractive digest (level 3). */
-      extractive?: boolean;
-    }): Promise<{ index: number; level: number }> {
-      const chunk = await chunkOf(db, input.compactionId, input.index);
-      if (!chunk)
-        throw ApplicationFailure.create({
-          type: 'missing_chunk',
-          message: 'chunk not planned',
-          nonRetryable: true,
-        });
-      if (chunk.status === 'done' && chunk.level !== null) return { index: input.index, level: chunk.level };
+    async summarizeChunk(
+      input: ChunkInput & {
+        /**
+         * @deprecated Histories recorded before the `named-fallback-activities` patch ask for the
+         * level-3 digest this way; replaying them on a running worker still needs it. New code
+         * calls `digestChunk`.
+         */
+        extractive?: boolean;
+      },
+    ): Promise<{ index: number; level: number }> {
+      if (input.extractive) return digestChunk(input);
+      const opened = await openChunk(input);
+      if (opened.done) return opened.done;
+      const { messages, previousSummary } = opened;
+      const finish = (level: number, summary: string, error: string | null = null) =>
+        finishChunk(input, level, summary, error);
 
-      const attempt = Context.current().info.attempt;
-      await updateChunk(db, input.compactionId, input.index, { attempts: attempt, status: 'running' });
-      const stored = await loadRange({ ...input, fromSeq: chunk.fromSeq, toSeq: chunk.toSeq });
-      const messages = stored.map((m) => m.body);
-      // The first chunk carries the summary in force forward; later chunks continue from it.
-      const previousSummary = input.index === 0 ? await summaryText(input.previousCompactionId) : undefined;
-
-      const finish = async (level: number, summary: string, error: string | null = null) => {
-        await updateChunk(db, input.compactionId, input.index, { level, summary, status: 'done', error });
-        return { index: input.index, level };
-      };
-
-      if (!model || input.extractive) {
-        const digest = buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
-        return finish(LEVEL_EXTRACTIVE, digest, input.extractive ? 'LLM attempts exhausted' : null);
-      }
+      if (!model) return finish(LEVEL_EXTRACTIVE, chunkDigest(messages, previousSummary));
 
       const attemptLevel = (level: number, signal: AbortSignal) => {
         const included =
@@ -307,8 +367,7 @@ export function compactionActivities(deps: CompactionDeps) {
           } catch (error) {
             if (!(error instanceof LlmError && error.kind === 'overflow')) throw error;
             // Even without its oversized messages the chunk overflows the summarizer: digest it.
-            const digest = buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
-            return finish(LEVEL_EXTRACTIVE, digest, errorText(error));
+            return finish(LEVEL_EXTRACTIVE, chunkDigest(messages, previousSummary), errorText(error));
           }
         });
       } catch (error) {
@@ -320,17 +379,26 @@ export function compactionActivities(deps: CompactionDeps) {
       }
     },
 
+    /** §8 level 3 for a chunk whose LLM attempts are spent: its deterministic digest. */
+    digestChunk,
+
     /**
      * Merges the chunk summaries into the compaction's body (LLM merge + one corrective retry when
-     * the quality check fails), or builds the extractive digest of the whole range.
+     * the quality check fails), or builds the extractive digest of the whole range. Once the LLM
+     * merge's attempts are spent the workflow calls `joinChunkSummaries`.
      */
     async mergeCompaction(
       input: CompactionRange & {
         instructions?: string;
-        /** The LLM merge failed for good: join the partial summaries as they are. */
+        /**
+         * @deprecated Histories recorded before the `named-fallback-activities` patch ask for the
+         * joined summaries this way; replaying them on a running worker still needs it. New code
+         * calls `joinChunkSummaries`.
+         */
         concatenate?: boolean;
       },
     ): Promise<{ merged: true }> {
+      if (input.concatenate) return joinChunkSummaries(input);
       const row = await compactionRow(db, input.compactionId);
       if (row?.mergedBody) return { merged: true };
       const chunks = await chunksOf(db, input.compactionId);
@@ -338,15 +406,8 @@ export function compactionActivities(deps: CompactionDeps) {
       const allExtractive = chunks.every((c) => c.level === LEVEL_EXTRACTIVE);
 
       let body: string;
-      if (!model) {
-        const stored = await loadRange(input);
-        const previousSummary = await summaryText(input.previousCompactionId);
-        body = buildExtractiveDigest(
-          stored.map((m) => m.body),
-          previousSummary ? { previousSummary } : {},
-        );
-      } else if (partials.length === 1 || input.concatenate || allExtractive) {
-        body = partials.join('\n\n');
+      if (!model || partials.length === 1 || allExtractive) {
+        body = await mergedWithoutLlm(input, partials);
       } else {
         const stored = await loadRange({ ...input, fromSeq: Math.max(input.fromSeq, input.toSeq - 200) });
         const recent = stored.slice(-QUALITY_CHECK_RECENT_MESSAGES).map((m) => m.body);
@@ -375,6 +436,9 @@ export function compactionActivities(deps: CompactionDeps) {
       await setMergedBody(db, input.compactionId, body);
       return { merged: true };
     },
+
+    /** The merge for a compaction whose LLM merge failed for good: the chunk summaries as they are. */
+    joinChunkSummaries,
 
     /**
      * Digest (§9) + persist + verify, in one transaction: the summary row (at most one per

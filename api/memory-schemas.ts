@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../context/memory/policy.js';
 import { memoryTypeSchema } from '../context/memory/types.js';
-import { scopeIdSchema, sessionIdSchema } from './schemas.js';
+import type { memorySnapshot } from '../db/memories.js';
+import type { extractionSummaryOf, getExtractionWithDiff } from '../db/memory-extractions.js';
+import type { getMemoryWithEvents } from '../db/memory-reads.js';
+import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './schemas.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
 
@@ -45,6 +48,9 @@ export const memoryEventSchema = z.object({
 export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memoryEventSchema) });
 
 export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
+
+/** POST /v1/memories (201 added, 200 a duplicate of an active memory) and DELETE /v1/memories/{id}. */
+export const memoryAnswerSchema = z.object({ memory: memorySchema });
 
 /** commit_memory's arguments: the tool agents register (GET /v1/tools) and POST /v1/memories. */
 export const commitMemoryBodySchema = z.strictObject({
@@ -127,13 +133,21 @@ export const extractionWithDiffSchema = extractionSchema.extend({
   diff: z.array(
     z.object({
       id: z.string(),
-      kind: z.string(),
+      kind: memoryEventSchema.shape.kind,
       memoryId: z.string(),
       before: z.unknown(),
       after: z.unknown(),
     }),
   ),
 });
+
+export const extractionListSchema = z.object({
+  items: z.array(extractionSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** POST /v1/memory-extractions/{extractionId}/replay (202): the new attempt, running. */
+export const extractionReplayAnswerSchema = z.object({ extraction: extractionSchema });
 
 export const extractionListQuerySchema = z.strictObject({
   sessionId: sessionIdSchema.optional(),
@@ -143,3 +157,23 @@ export const extractionListQuerySchema = z.strictObject({
 });
 
 export const extractionParamsSchema = z.object({ extractionId: z.string().min(1).max(500) });
+
+// Each schema names exactly the fields the db layer returns: the serializer would drop any other.
+type _Memory = Expect<
+  SameFields<Omit<z.infer<typeof memorySchema>, 'score'>, ReturnType<typeof memorySnapshot>>
+>;
+type _WithEvents = Expect<
+  SameFields<
+    Omit<z.infer<typeof memoryWithEventsSchema>, 'score'>,
+    NonNullable<Awaited<ReturnType<typeof getMemoryWithEvents>>>
+  >
+>;
+type _Extraction = Expect<
+  SameFields<z.infer<typeof extractionSchema>, ReturnType<typeof extractionSummaryOf>>
+>;
+type _Diff = Expect<
+  SameFields<
+    z.infer<typeof extractionWithDiffSchema>,
+    NonNullable<Awaited<ReturnType<typeof getExtractionWithDiff>>>
+  >
+>;

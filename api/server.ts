@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
@@ -18,6 +19,12 @@ import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { turnRoutes } from './routes/turns.js';
 import { registerStorableCheck } from './storable.js';
+
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.boolean(),
+  temporal: z.boolean(),
+});
 
 /** A turn may carry big tool results (OpenClaw caps one at 400K chars); 16 MiB bounds a request. */
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -72,18 +79,24 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerStorableCheck(app);
   const routeDeps: ApiDeps = { ...deps, metrics };
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
-    const [database, temporal] = await Promise.all([
-      deps.readiness?.database() ?? Promise.resolve(true),
-      deps.readiness?.temporal() ?? Promise.resolve(true),
-    ]);
-    const ready = database && temporal;
-    if (!ready) reply.header('retry-after', '5');
-    return reply
-      .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'unavailable', database, temporal });
-  });
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      const [database, temporal] = await Promise.all([
+        deps.readiness?.database() ?? Promise.resolve(true),
+        deps.readiness?.temporal() ?? Promise.resolve(true),
+      ]);
+      const ready = database && temporal;
+      if (!ready) reply.header('retry-after', '5');
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'unavailable', database, temporal });
+    },
+  );
 
   await app.register(turnRoutes(routeDeps));
   await app.register(sessionRoutes(routeDeps));

@@ -1,9 +1,16 @@
 /**
  * How the operator verbs print the API's answers: plain padded tables and `label  value` blocks.
- * Pure functions of the parsed answers; the schemas name the fields they read, so an API of
- * another version fails with a message instead of printing `undefined`.
+ * Pure functions of the answers as the API's own response schemas parse them (cli/operator.ts),
+ * so an API of another version fails with a message instead of printing `undefined`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type {
+  CompactionAnswer,
+  CompactionItem,
+  CompactionListAnswer,
+  ReplayAnswer,
+} from '../api/compaction-schemas.js';
+import type { HistoryAnswer, SessionListAnswer, workflowSessionViewSchema } from '../api/session-schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Tables and fields
@@ -92,117 +99,13 @@ export function nextPageHint(command: string, nextCursor: string | null): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// The API's answers, as far as the tables read them (CONTRACT.md §2)
+// The API's answers: their schemas and types are the routes' own (api/*-schemas.ts)
 
-export const sessionViewSchema = z.looseObject({
-  sessionId: z.string(),
-  contextWindowTokens: z.number(),
-  liveTokens: z.number(),
-  ratio: z.number(),
-  thresholds: z.object({ upload: z.number(), force: z.number() }),
-  lastSeq: z.number(),
-  boundarySeq: z.number(),
-  summary: z.object({ compactionId: z.string(), tokens: z.number() }).nullable(),
-  upload: z
-    .object({
-      compactionId: z.string(),
-      fromSeq: z.number(),
-      toSeq: z.number(),
-      status: z.string(),
-      forced: z.boolean(),
-    })
-    .nullable(),
-  breaker: z.object({
-    state: z.string(),
-    halfOpen: z.boolean().optional(),
-    consecutiveFailures: z.number(),
-    lastError: z.string().nullable(),
-  }),
-  compactions: z.object({ total: z.number(), failed: z.number(), degraded: z.number().optional() }),
-  workflowId: z.string(),
-  createdAt: z.string().optional(),
-});
-export type SessionViewAnswer = z.infer<typeof sessionViewSchema>;
-
-export const sessionListSchema = z.object({
-  items: z.array(sessionViewSchema),
-  nextCursor: z.string().nullable(),
-});
-
-export const compactionItemSchema = z.looseObject({
-  id: z.string(),
-  sessionId: z.string(),
-  trigger: z.string(),
-  status: z.string(),
-  fromSeq: z.number(),
-  toSeq: z.number(),
-  tokensBefore: z.number().nullable(),
-  tokensAfter: z.number().nullable(),
-  error: z.string().nullable(),
-  replayOf: z.string().nullable(),
-  workflowId: z.string(),
-  runId: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type CompactionItem = z.infer<typeof compactionItemSchema>;
-
-export const compactionListSchema = z.object({
-  items: z.array(compactionItemSchema),
-  nextCursor: z.string().nullable(),
-});
-
-export const compactionSchema = compactionItemSchema.extend({
-  summary: z.string().nullable(),
-  summaryTokens: z.number().nullable().optional(),
-  todos: z.array(z.object({ text: z.string(), status: z.string() })),
-  files: z.object({
-    read: z.array(z.string()),
-    modified: z.array(z.string()),
-    referenced: z.array(z.string()),
-  }),
-  toolFailures: z.array(
-    z.object({ toolName: z.string(), meta: z.string().nullable().optional(), summary: z.string() }),
-  ),
-  chunks: z.array(
-    z.object({
-      index: z.number(),
-      fromSeq: z.number(),
-      toSeq: z.number(),
-      tokens: z.number().optional(),
-      level: z.number().nullable(),
-      attempts: z.number(),
-      status: z.string(),
-      error: z.string().nullable().optional(),
-    }),
-  ),
-});
-export type CompactionAnswer = z.infer<typeof compactionSchema>;
-
-/** A replay answers at once; the new attempt may not have its row yet, so most fields are optional. */
-export const replaySchema = z.object({
-  compaction: z.looseObject({
-    id: z.string(),
-    sessionId: z.string(),
-    trigger: z.string(),
-    status: z.string(),
-    replayOf: z.string().nullable(),
-    fromSeq: z.number().optional(),
-    toSeq: z.number().optional(),
-  }),
-});
-
-export const historySchema = z.object({
-  runs: z.array(
-    z.object({
-      workflowId: z.string(),
-      runId: z.string(),
-      status: z.string(),
-      events: z.array(z.object({ id: z.number(), time: z.string(), type: z.string(), summary: z.string() })),
-    }),
-  ),
-});
-export type HistoryAnswer = z.infer<typeof historySchema>;
+/**
+ * What a session's block shows: the view as the workflow keeps it (a breaker reset answers that),
+ * with the creation time when a list gave it.
+ */
+export type SessionViewAnswer = z.infer<typeof workflowSessionViewSchema> & { createdAt?: string };
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
@@ -220,7 +123,7 @@ function compactionCounts(counts: SessionViewAnswer['compactions']): string {
   return notes.length ? `${counts.total} (${notes.join(', ')})` : String(counts.total);
 }
 
-export function renderSessionList(list: z.infer<typeof sessionListSchema>): string {
+export function renderSessionList(list: SessionListAnswer): string {
   if (list.items.length === 0) return 'no sessions';
   const table = formatTable<SessionViewAnswer>(
     [
@@ -281,7 +184,7 @@ function tookText(c: Pick<CompactionItem, 'startedAt' | 'finishedAt'>): string {
   return formatDuration(new Date(c.finishedAt).getTime() - new Date(c.startedAt).getTime());
 }
 
-export function renderCompactionList(list: z.infer<typeof compactionListSchema>): string {
+export function renderCompactionList(list: CompactionListAnswer): string {
   if (list.items.length === 0) return 'no compactions';
   const table = formatTable<CompactionItem>(
     [
@@ -364,11 +267,7 @@ export function renderCompaction(c: CompactionAnswer): string {
                   align: 'right',
                 },
                 { header: 'SEQS', value: (k) => `${k.fromSeq}–${k.toSeq}`, align: 'right' },
-                {
-                  header: 'TOKENS',
-                  value: (k) => (k.tokens === undefined ? '' : formatCount(k.tokens)),
-                  align: 'right',
-                },
+                { header: 'TOKENS', value: (k) => formatCount(k.tokens), align: 'right' },
                 { header: 'LEVEL', value: (k) => (k.level === null ? '—' : String(k.level)) },
                 { header: 'ATTEMPTS', value: (k) => String(k.attempts), align: 'right' },
                 { header: 'STATUS', value: (k) => k.status },
@@ -383,16 +282,14 @@ export function renderCompaction(c: CompactionAnswer): string {
   return sections.join('\n\n');
 }
 
-export function renderReplay({ compaction }: z.infer<typeof replaySchema>): string {
+export function renderReplay({ compaction }: ReplayAnswer): string {
   return [
     formatFields([
       ['replay', compaction.id],
       ['replay of', compaction.replayOf ?? '—'],
       ['session', compaction.sessionId],
       ['status', compaction.status],
-      ...(compaction.fromSeq !== undefined && compaction.toSeq !== undefined
-        ? [['seqs', `${compaction.fromSeq}–${compaction.toSeq}`] as const]
-        : []),
+      ...('fromSeq' in compaction ? [['seqs', `${compaction.fromSeq}–${compaction.toSeq}`] as const] : []),
     ]),
     `follow it with: molt compactions show ${compaction.id}`,
   ].join('\n\n');

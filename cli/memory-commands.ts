@@ -3,16 +3,18 @@
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
+import {
+  erasureReceiptSchema,
+  extractionListSchema,
+  extractionReplayAnswerSchema,
+  extractionWithDiffSchema,
+  memoryAnswerSchema,
+  memoryListSchema,
+  memoryWithEventsSchema,
+} from '../api/memory-schemas.js';
 import { contextResponseSchema } from '../api/routes/context.js';
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import {
-  erasureAnswerSchema,
-  extractionAnswerSchema,
-  extractionListAnswerSchema,
-  extractionReplaySchema,
-  memoryAnswerSchema,
-  memoryListAnswerSchema,
-  memoryWrapSchema,
   renderExtraction,
   renderExtractionList,
   renderMemory,
@@ -68,7 +70,7 @@ export function registerMemoryCommands(program: Command): void {
   filters(memories.command('list').description('memories, newest first')).action(
     async (options: ListOptions) => {
       const body = await client().get('/v1/memories', query(options));
-      print(body, options, memoryListAnswerSchema, 'GET /v1/memories', (list) => renderMemoryList(list));
+      print(body, options, memoryListSchema, 'GET /v1/memories', (list) => renderMemoryList(list));
     },
   );
   filters(
@@ -78,7 +80,7 @@ export function registerMemoryCommands(program: Command): void {
       .argument('<query>'),
   ).action(async (text: string, options: ListOptions) => {
     const body = await client().get('/v1/memories', { ...query(options), query: text });
-    print(body, options, memoryListAnswerSchema, 'GET /v1/memories?query', (list) =>
+    print(body, options, memoryListSchema, 'GET /v1/memories?query', (list) =>
       renderMemoryList(list, `molt memories search ${JSON.stringify(text)}`),
     );
   });
@@ -89,7 +91,7 @@ export function registerMemoryCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (memoryId: string, options: OutputOptions) => {
       const body = await client().get(`/v1/memories/${segment(memoryId)}`);
-      print(body, options, memoryAnswerSchema, 'GET /v1/memories/{id}', renderMemory);
+      print(body, options, memoryWithEventsSchema, 'GET /v1/memories/{id}', renderMemory);
     });
   memories
     .command('forget')
@@ -103,7 +105,7 @@ export function registerMemoryCommands(program: Command): void {
         print(
           body,
           options,
-          erasureAnswerSchema,
+          erasureReceiptSchema,
           'DELETE /v1/memories?userId',
           (r) =>
             `erased user ${r.userId}: ${r.memories} memories, ${r.events} events; ${r.extractions} extraction rows scrubbed`,
@@ -115,7 +117,7 @@ export function registerMemoryCommands(program: Command): void {
       print(
         body,
         options,
-        memoryWrapSchema,
+        memoryAnswerSchema,
         'DELETE /v1/memories/{id}',
         ({ memory }) => `memory ${memory.id} is ${memory.status}`,
       );
@@ -156,7 +158,7 @@ export function registerMemoryCommands(program: Command): void {
           limit: options.limit,
           cursor: options.cursor,
         });
-        print(body, options, extractionListAnswerSchema, 'GET /v1/memory-extractions', renderExtractionList);
+        print(body, options, extractionListSchema, 'GET /v1/memory-extractions', renderExtractionList);
       },
     );
   extractions
@@ -166,7 +168,7 @@ export function registerMemoryCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (extractionId: string, options: OutputOptions) => {
       const body = await client().get(`/v1/memory-extractions/${segment(extractionId)}`);
-      print(body, options, extractionAnswerSchema, 'GET /v1/memory-extractions/{id}', renderExtraction);
+      print(body, options, extractionWithDiffSchema, 'GET /v1/memory-extractions/{id}', renderExtraction);
     });
   extractions
     .command('replay')
@@ -178,7 +180,7 @@ export function registerMemoryCommands(program: Command): void {
       print(
         body,
         options,
-        extractionReplaySchema,
+        extractionReplayAnswerSchema,
         'POST /v1/memory-extractions/{id}/replay',
         ({ extraction }) =>
           `replay of ${extraction.id} started (seq ${extraction.fromSeq}–${extraction.toSeq}); check with molt extractions show`,

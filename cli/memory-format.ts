@@ -1,85 +1,27 @@
-/** How `molt memories` and `molt extractions` print the API's answers (tables and field blocks). */
-import { z } from 'zod';
+/**
+ * How `molt memories` and `molt extractions` print the API's answers (tables and field blocks),
+ * typed by the routes' own response schemas (api/memory-schemas.ts).
+ */
+import type { z } from 'zod';
+import type {
+  extractionListSchema,
+  extractionSchema,
+  extractionWithDiffSchema,
+  memoryListSchema,
+  memorySchema,
+  memoryWithEventsSchema,
+} from '../api/memory-schemas.js';
 import type { contextResponseSchema } from '../api/routes/context.js';
 import { formatFields, formatTable, formatTimestamp, nextPageHint, truncate } from './format.js';
 
-export const memoryItemSchema = z.looseObject({
-  id: z.string(),
-  userId: z.string().nullable(),
-  agentId: z.string().nullable(),
-  type: z.string(),
-  key: z.string().nullable(),
-  content: z.string(),
-  abstract: z.string(),
-  priority: z.number(),
-  source: z.record(z.string(), z.unknown()),
-  recordedAt: z.string(),
-  validFrom: z.string().nullable(),
-  supersededBy: z.string().nullable(),
-  status: z.string(),
-  score: z.number().optional(),
-});
-type MemoryItem = z.infer<typeof memoryItemSchema>;
-
-export const memoryListAnswerSchema = z.object({
-  items: z.array(memoryItemSchema),
-  nextCursor: z.string().nullable(),
-});
-export const memoryAnswerSchema = memoryItemSchema.extend({
-  events: z.array(
-    z.looseObject({
-      id: z.string(),
-      kind: z.string(),
-      createdAt: z.string(),
-      extractionId: z.string().nullable(),
-    }),
-  ),
-});
-export const memoryWrapSchema = z.object({ memory: memoryItemSchema });
-export const erasureAnswerSchema = z.object({
-  userId: z.string(),
-  memories: z.number(),
-  events: z.number(),
-  extractions: z.number(),
-});
-
-export const extractionItemSchema = z.looseObject({
-  id: z.string(),
-  sessionId: z.string(),
-  fromSeq: z.number(),
-  toSeq: z.number(),
-  trigger: z.string(),
-  status: z.string(),
-  extractor: z.string(),
-  counts: z
-    .object({
-      candidates: z.number(),
-      added: z.number(),
-      superseded: z.number(),
-      duplicates: z.number(),
-      rejected: z.number(),
-    })
-    .loose()
-    .nullable(),
-  tokens: z.object({ input: z.number(), output: z.number() }).nullable(),
-  error: z.string().nullable(),
-  startedAt: z.string(),
-});
-type ExtractionItem = z.infer<typeof extractionItemSchema>;
-export const extractionListAnswerSchema = z.object({
-  items: z.array(extractionItemSchema),
-  nextCursor: z.string().nullable(),
-});
-export const extractionAnswerSchema = extractionItemSchema.extend({
-  diff: z.array(z.looseObject({ kind: z.string(), memoryId: z.string(), after: z.unknown() })),
-});
-export const extractionReplaySchema = z.object({ extraction: extractionItemSchema });
+type MemoryItem = z.infer<typeof memorySchema>;
+type ExtractionItem = z.infer<typeof extractionSchema>;
 
 const scopeText = (m: MemoryItem) =>
   [m.userId && `user ${m.userId}`, m.agentId && `agent ${m.agentId}`].filter(Boolean).join(', ') || 'session';
 
 export function renderMemoryList(
-  list: z.infer<typeof memoryListAnswerSchema>,
+  list: z.infer<typeof memoryListSchema>,
   command = 'molt memories list',
 ): string {
   if (list.items.length === 0) return 'no memories';
@@ -101,7 +43,7 @@ export function renderMemoryList(
   return table + nextPageHint(command, list.nextCursor);
 }
 
-export function renderMemory(m: z.infer<typeof memoryAnswerSchema>): string {
+export function renderMemory(m: z.infer<typeof memoryWithEventsSchema>): string {
   const source = m.source as {
     sessionId?: string;
     fromSeq?: number;
@@ -140,7 +82,7 @@ const countsText = (x: ExtractionItem) =>
     ? `${x.counts.candidates} cand, +${x.counts.added} ~${x.counts.superseded} =${x.counts.duplicates} ✗${x.counts.rejected}`
     : '—';
 
-export function renderExtractionList(list: z.infer<typeof extractionListAnswerSchema>): string {
+export function renderExtractionList(list: z.infer<typeof extractionListSchema>): string {
   if (list.items.length === 0) return 'no memory extractions';
   const table = formatTable<ExtractionItem>(
     [
@@ -157,7 +99,7 @@ export function renderExtractionList(list: z.infer<typeof extractionListAnswerSc
   return table + nextPageHint('molt extractions list', list.nextCursor);
 }
 
-export function renderExtraction(x: z.infer<typeof extractionAnswerSchema>): string {
+export function renderExtraction(x: z.infer<typeof extractionWithDiffSchema>): string {
   const fields: Array<[string, string]> = [
     ['extraction', x.id],
     ['session', `${x.sessionId}, seq ${x.fromSeq}–${x.toSeq}`],

@@ -6,21 +6,23 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
+import { compactionListSchema, compactionSchema, replaySchema } from '../api/compaction-schemas.js';
+import { apiErrorSchema } from '../api/schemas.js';
+import {
+  historySchema,
+  sessionListSchema,
+  sessionWithMemorySchema,
+  workflowSessionViewSchema,
+} from '../api/session-schemas.js';
 import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
 import { ConfigError } from './config.js';
 import {
-  compactionListSchema,
-  compactionSchema,
-  historySchema,
   renderCompaction,
   renderCompactionList,
   renderHistory,
   renderReplay,
   renderSession,
   renderSessionList,
-  replaySchema,
-  sessionListSchema,
-  sessionViewSchema,
 } from './format.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
@@ -68,8 +70,6 @@ export class ApiAnswerError extends Error {
     super(message);
   }
 }
-
-const apiErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** Query parameters; an undefined one is left out. */
 type Query = Record<string, string | number | undefined>;
@@ -214,7 +214,7 @@ export function registerOperatorCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {
       const body = await client().get(`/v1/sessions/${segment(sessionId)}`);
-      print(body, options, sessionViewSchema, 'GET /v1/sessions/{sessionId}', renderSession);
+      print(body, options, sessionWithMemorySchema, 'GET /v1/sessions/{sessionId}', renderSession);
     });
 
   const compactions = program
@@ -271,14 +271,20 @@ export function registerOperatorCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {
       const body = await client().post(`/v1/sessions/${segment(sessionId)}/breaker/reset`);
-      print(body, options, sessionViewSchema, 'POST /v1/sessions/{sessionId}/breaker/reset', (view) => {
-        // The API waits a few seconds for the workflow to apply the reset; say so if it has not yet.
-        const note =
-          view.breaker.state === 'closed'
-            ? 'breaker closed'
-            : 'reset sent; the workflow has not applied it yet (check with molt sessions show)';
-        return `${note}\n\n${renderSession(view)}`;
-      });
+      print(
+        body,
+        options,
+        workflowSessionViewSchema,
+        'POST /v1/sessions/{sessionId}/breaker/reset',
+        (view) => {
+          // The API waits a few seconds for the workflow to apply the reset; say so if it has not yet.
+          const note =
+            view.breaker.state === 'closed'
+              ? 'breaker closed'
+              : 'reset sent; the workflow has not applied it yet (check with molt sessions show)';
+          return `${note}\n\n${renderSession(view)}`;
+        },
+      );
     });
 
   program

@@ -1,51 +1,36 @@
 /**
- * The shapes of molt's answers that clients read (CONTRACT.md §2). Routes that declare a response
- * schema have their type generated (openapi.d.ts); the others are written here, narrowed to the
- * fields a client relies on.
+ * The shapes of molt's answers that clients read (CONTRACT.md §2), named: every route declares
+ * its response schema, so each is generated (openapi.d.ts) from the API's own zod schemas.
  */
 import type { paths } from './openapi.js';
 
-export interface SessionView {
-  sessionId: string;
-  contextWindowTokens: number;
-  liveTokens: number;
-  ratio: number;
-  thresholds: { upload: number; force: number };
-  lastSeq: number;
-  boundarySeq: number;
-  summary: { compactionId: string; tokens: number } | null;
-  compactions: { total: number; failed: number };
-  breaker: { state: 'closed' | 'open'; consecutiveFailures: number; lastError: string | null };
-  workflowId: string;
-}
+/** The JSON body of one route's answer with one status. */
+export type Answer<
+  Path extends keyof paths,
+  Method extends keyof paths[Path],
+  Status extends number,
+> = paths[Path][Method] extends { responses: infer Responses }
+  ? Status extends keyof Responses
+    ? Responses[Status] extends { content: { 'application/json': infer Body } }
+      ? Body
+      : never
+    : never
+  : never;
 
-export interface TurnResponse extends SessionView {
-  turn: { turnId: string; fromSeq: number; toSeq: number; replayed: boolean };
-}
+/** GET /v1/sessions/{sessionId}: the session view with its memory extractions. */
+export type SessionView = Answer<'/v1/sessions/{sessionId}', 'get', 200>;
 
-/** GET /v1/sessions/{id}/context: generated from the route's response schema. */
-export type ContextResponse =
-  paths['/v1/sessions/{sessionId}/context']['get']['responses'][200]['content']['application/json'];
+/** POST /v1/sessions/{sessionId}/turns (202): the session view and the turn's seqs. */
+export type TurnResponse = Answer<'/v1/sessions/{sessionId}/turns', 'post', 202>;
 
-export interface OverflowResponse {
-  action: 'retry' | 'reset' | 'give_up' | 'not_overflow';
-  step: string;
-  message?: string;
-  attempts: { compaction: number; truncated: number; reset: number };
-}
+/** GET /v1/sessions/{id}/context. */
+export type ContextResponse = Answer<'/v1/sessions/{sessionId}/context', 'get', 200>;
 
-export interface CompactionView {
-  id: string;
-  sessionId: string;
-  trigger: string;
-  status: 'running' | 'succeeded' | 'degraded' | 'failed' | 'cancelled';
-  fromSeq: number;
-  toSeq: number;
-  tokensBefore: number | null;
-  tokensAfter: number | null;
-  summary: string | null;
-}
+/** POST /v1/sessions/{sessionId}/overflow. */
+export type OverflowResponse = Answer<'/v1/sessions/{sessionId}/overflow', 'post', 200>;
 
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+/** POST /v1/sessions/{sessionId}/compact: the compaction once it finished. */
+export type CompactionView = Answer<'/v1/sessions/{sessionId}/compact', 'post', 200>;
+
+/** Every error answer. */
+export type ErrorBody = Answer<'/v1/sessions/{sessionId}', 'get', 404>;

@@ -1,11 +1,16 @@
 /**
  * Compaction facts several layers share, defined once: the statuses a compaction row goes
- * through, and the rule that a summary must be smaller than what it replaces (ALGORITHMS.md §9).
+ * through, what starts one, and the rule that a summary must be smaller than what it replaces
+ * (ALGORITHMS.md §9).
  */
 
 /** Every status of a compaction row: the API's filters, metrics and the CLI list these. */
 export const COMPACTION_STATUSES = ['running', 'succeeded', 'degraded', 'failed', 'cancelled'] as const;
 export type CompactionStatus = (typeof COMPACTION_STATUSES)[number];
+
+/** What started a compaction: the API's answers and the session's upload name these. */
+export const COMPACTION_TRIGGERS = ['threshold', 'forced', 'overflow', 'manual', 'replay'] as const;
+export type CompactionTrigger = (typeof COMPACTION_TRIGGERS)[number];
 
 /**
  * Why a finished summary cannot replace its range, or null when it can: it must take fewer

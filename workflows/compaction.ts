@@ -2,6 +2,11 @@
  * compactionWorkflow: one attempt at compacting one range of a session (ALGORITHMS.md §8–§9).
  * plan → chunk summaries in parallel (bounded) → merge → digest + persist + verify → report to the
  * session workflow. It orchestrates only; every side effect is an idempotent activity.
+ *
+ * When the LLM's attempts are spent a chunk falls back to `digestChunk` and the merge to
+ * `joinChunkSummaries`. Histories recorded before those activities had names asked for the same
+ * work with flags (`summarizeChunk({ extractive })`, `mergeCompaction({ concatenate })`) and
+ * replay that way (`patched`).
  */
 import {
   ActivityFailure,
@@ -9,11 +14,14 @@ import {
   getExternalWorkflowHandle,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './definitions.js';
+
+export const NAMED_FALLBACKS_PATCH = 'named-fallback-activities';
 
 /** LLM calls: 3 attempts, 500 ms → 5 s backoff (§8). Auth, invalid-request and cancellation are final. */
 const llm = proxyActivities<Activities>({
@@ -86,7 +94,8 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
             chunk: chunk.index,
             error: describe(error),
           });
-          await store.summarizeChunk({ ...request, extractive: true });
+          if (patched(NAMED_FALLBACKS_PATCH)) await store.digestChunk(request);
+          else await store.summarizeChunk({ ...request, extractive: true });
         }
       });
       const range = {
@@ -103,7 +112,8 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
       } catch (error) {
         if (isCancellation(error)) throw error;
         log.warn('merge failed; joining the chunk summaries', { error: describe(error) });
-        await store.mergeCompaction({ ...range, concatenate: true });
+        if (patched(NAMED_FALLBACKS_PATCH)) await store.joinChunkSummaries(range);
+        else await store.mergeCompaction({ ...range, concatenate: true });
       }
       result = await store.persistCompaction(range);
     }

@@ -5,9 +5,10 @@ import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
 import { sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
+import { compactionListSchema, compactionSchema, replaySchema } from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { sessionIdSchema } from '../schemas.js';
+import { BODY_ERRORS, errorResponses, sessionIdSchema } from '../schemas.js';
 import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
@@ -26,6 +27,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             status: z.enum(COMPACTION_STATUSES).optional(),
             sessionId: sessionIdSchema.optional(),
           }),
+          response: { 200: compactionListSchema, ...errorResponses(403) },
         },
       },
       async (request) => {
@@ -45,7 +47,13 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/compactions/:compactionId',
-      { config: { role: 'operator' }, schema: { params: compactionParamsSchema } },
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: compactionParamsSchema,
+          response: { 200: compactionSchema, ...errorResponses(403, 404) },
+        },
+      },
       async (request) => {
         const compaction = await getCompaction(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!compaction) throw notFound(`compaction ${request.params.compactionId}`);
@@ -55,7 +63,13 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/compactions/:compactionId/replay',
-      { config: { role: 'operator' }, schema: { params: compactionParamsSchema } },
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: compactionParamsSchema,
+          response: { 202: replaySchema, ...errorResponses(403, 404, 409, 503, ...BODY_ERRORS) },
+        },
+      },
       async (request, reply) => {
         const original = await getCompactionRow(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!original) throw notFound(`compaction ${request.params.compactionId}`);

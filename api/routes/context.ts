@@ -28,7 +28,7 @@ import {
   recalledMemory,
   withSkillMemories,
 } from '../recall.js';
-import { sessionParamsSchema } from '../schemas.js';
+import { errorResponses, sessionParamsSchema } from '../schemas.js';
 import { sessionViewOf } from '../session-view.js';
 import type { SessionSettingsBody } from '../settings.js';
 
@@ -101,7 +101,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           params: sessionParamsSchema,
           querystring: contextQuerySchema,
-          response: { 200: contextResponseSchema },
+          response: { 200: contextResponseSchema, ...errorResponses(403, 404) },
         },
       },
       async (request) => {

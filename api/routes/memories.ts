@@ -16,14 +16,15 @@ import {
   commitMemoryBodySchema,
   erasureQuerySchema,
   erasureReceiptSchema,
+  memoryAnswerSchema,
   memoryListQuerySchema,
   memoryListSchema,
   memoryParamsSchema,
-  memorySchema,
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../memory-schemas.js';
 import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
+import { BODY_ERRORS, errorResponses } from '../schemas.js';
 
 const toolSchema = z.object({
   name: z.string(),
@@ -67,7 +68,11 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         schema: {
           body: commitMemoryBodySchema,
-          response: { 200: z.object({ memory: memorySchema }), 201: z.object({ memory: memorySchema }) },
+          response: {
+            200: memoryAnswerSchema,
+            201: memoryAnswerSchema,
+            ...errorResponses(404, ...BODY_ERRORS),
+          },
         },
       },
       async (request, reply) => {
@@ -108,7 +113,12 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/memories',
-      { schema: { querystring: memoryListQuerySchema, response: { 200: memoryListSchema } } },
+      {
+        schema: {
+          querystring: memoryListQuerySchema,
+          response: { 200: memoryListSchema, ...errorResponses() },
+        },
+      },
       async (request) => {
         const { query, cursor, ...filter } = request.query;
         const base = { tenantId: request.auth.tenantId, ...filter };
@@ -122,7 +132,12 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/memories/search',
-      { schema: { body: searchMemoriesBodySchema, response: { 200: memoryListSchema } } },
+      {
+        schema: {
+          body: searchMemoriesBodySchema,
+          response: { 200: memoryListSchema, ...errorResponses(404, ...BODY_ERRORS) },
+        },
+      },
       async (request) => {
         const { tenantId } = request.auth;
         const body = request.body;
@@ -153,7 +168,12 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/memories/:memoryId',
-      { schema: { params: memoryParamsSchema, response: { 200: memoryWithEventsSchema } } },
+      {
+        schema: {
+          params: memoryParamsSchema,
+          response: { 200: memoryWithEventsSchema, ...errorResponses(404) },
+        },
+      },
       async (request) => {
         const memory = await getMemoryWithEvents(deps.db, request.auth.tenantId, request.params.memoryId);
         if (!memory) throw notFound(`memory ${request.params.memoryId}`);
@@ -163,7 +183,12 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/v1/memories/:memoryId',
-      { schema: { params: memoryParamsSchema, response: { 200: z.object({ memory: memorySchema }) } } },
+      {
+        schema: {
+          params: memoryParamsSchema,
+          response: { 200: memoryAnswerSchema, ...errorResponses(404, ...BODY_ERRORS) },
+        },
+      },
       async (request) => {
         const memory = await deleteMemory(deps.db, request.auth.tenantId, request.params.memoryId);
         if (!memory) throw notFound(`memory ${request.params.memoryId}`);
@@ -175,14 +200,17 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/v1/memories',
       {
         config: { role: 'operator' },
-        schema: { querystring: erasureQuerySchema, response: { 200: erasureReceiptSchema } },
+        schema: {
+          querystring: erasureQuerySchema,
+          response: { 200: erasureReceiptSchema, ...errorResponses(403, ...BODY_ERRORS) },
+        },
       },
       async (request) => eraseUserMemories(deps.db, request.auth.tenantId, request.query.userId),
     );
 
     app.get(
       '/v1/tools',
-      { schema: { response: { 200: z.object({ tools: z.array(toolSchema) }) } } },
+      { schema: { response: { 200: z.object({ tools: z.array(toolSchema) }), ...errorResponses() } } },
       async () => ({
         tools: memoryTools(),
       }),

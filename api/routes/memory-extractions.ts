@@ -1,7 +1,6 @@
 /** Memory extractions for operators: list, one with its diff, replay a failed one (MEMORY.md §5). */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { decodeCursor } from '../../db/compactions.js';
 import {
   extractionSummaryOf,
@@ -18,10 +17,12 @@ import type { ApiDeps } from '../context.js';
 import { ApiError, notFound, unavailable } from '../errors.js';
 import {
   extractionListQuerySchema,
+  extractionListSchema,
   extractionParamsSchema,
-  extractionSchema,
+  extractionReplayAnswerSchema,
   extractionWithDiffSchema,
 } from '../memory-schemas.js';
+import { BODY_ERRORS, errorResponses } from '../schemas.js';
 
 export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,7 +32,8 @@ export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           querystring: extractionListQuerySchema,
           response: {
-            200: z.object({ items: z.array(extractionSchema), nextCursor: z.string().nullable() }),
+            200: extractionListSchema,
+            ...errorResponses(),
           },
         },
       },
@@ -50,7 +52,12 @@ export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/memory-extractions/:extractionId',
-      { schema: { params: extractionParamsSchema, response: { 200: extractionWithDiffSchema } } },
+      {
+        schema: {
+          params: extractionParamsSchema,
+          response: { 200: extractionWithDiffSchema, ...errorResponses(404) },
+        },
+      },
       async (request) => {
         const extraction = await getExtractionWithDiff(
           deps.db,
@@ -68,7 +75,10 @@ export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: { role: 'operator' },
         schema: {
           params: extractionParamsSchema,
-          response: { 202: z.object({ extraction: extractionSchema }) },
+          response: {
+            202: extractionReplayAnswerSchema,
+            ...errorResponses(403, 404, 409, 503, ...BODY_ERRORS),
+          },
         },
       },
       async (request, reply) => {

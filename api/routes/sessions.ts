@@ -17,10 +17,18 @@ import {
   resetBreakerUpdate,
   sessionWorkflowId,
 } from '../../workflows/definitions.js';
+import { compactAnswerSchema } from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound, unavailable } from '../errors.js';
 import { readHistory } from '../history.js';
-import { sessionParamsSchema } from '../schemas.js';
+import { BODY_ERRORS, errorResponses, sessionParamsSchema } from '../schemas.js';
+import {
+  historySchema,
+  overflowResultSchema,
+  sessionListSchema,
+  sessionWithMemorySchema,
+  workflowSessionViewSchema,
+} from '../session-schemas.js';
 import { sessionViewOf } from '../session-view.js';
 
 export const listQuerySchema = z.strictObject({
@@ -69,6 +77,7 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         config: { role: 'operator' },
         schema: {
           querystring: listQuerySchema.extend({ breaker: z.enum(['open', 'closed']).optional() }),
+          response: { 200: sessionListSchema, ...errorResponses(403) },
         },
       },
       async (request) => {
@@ -87,15 +96,30 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/v1/sessions/:sessionId', { schema: { params: sessionParamsSchema } }, async (request) => {
-      const { tenantId } = request.auth;
-      const row = await requireSession(tenantId, request.params.sessionId);
-      return { ...sessionViewOf(row), memory: await sessionMemoryStats(deps.db, tenantId, row.id) };
-    });
+    app.get(
+      '/v1/sessions/:sessionId',
+      {
+        schema: {
+          params: sessionParamsSchema,
+          response: { 200: sessionWithMemorySchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = request.auth;
+        const row = await requireSession(tenantId, request.params.sessionId);
+        return { ...sessionViewOf(row), memory: await sessionMemoryStats(deps.db, tenantId, row.id) };
+      },
+    );
 
     app.post(
       '/v1/sessions/:sessionId/overflow',
-      { schema: { params: sessionParamsSchema, body: overflowBodySchema } },
+      {
+        schema: {
+          params: sessionParamsSchema,
+          body: overflowBodySchema,
+          response: { 200: overflowResultSchema, ...errorResponses(404, 409, 503, ...BODY_ERRORS) },
+        },
+      },
       async (request) => {
         const { sessionId } = request.params;
         await requireSession(request.auth.tenantId, sessionId);
@@ -116,7 +140,13 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/sessions/:sessionId/compact',
-      { schema: { params: sessionParamsSchema, body: compactBodySchema } },
+      {
+        schema: {
+          params: sessionParamsSchema,
+          body: compactBodySchema,
+          response: { 200: compactAnswerSchema, ...errorResponses(404, 409, 503, ...BODY_ERRORS) },
+        },
+      },
       async (request) => {
         const { sessionId } = request.params;
         await requireSession(request.auth.tenantId, sessionId);
@@ -137,7 +167,16 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/sessions/:sessionId/breaker/reset',
-      { config: { role: 'operator' }, schema: { params: sessionParamsSchema } },
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: sessionParamsSchema,
+          response: {
+            200: workflowSessionViewSchema,
+            ...errorResponses(403, 404, 409, 503, ...BODY_ERRORS),
+          },
+        },
+      },
       async (request) => {
         const { sessionId } = request.params;
         await requireSession(request.auth.tenantId, sessionId);
@@ -153,7 +192,13 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/sessions/:sessionId/history',
-      { config: { role: 'operator' }, schema: { params: sessionParamsSchema } },
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: sessionParamsSchema,
+          response: { 200: historySchema, ...errorResponses(403, 404, 503) },
+        },
+      },
       async (request) => {
         const { sessionId } = request.params;
         const row = await requireSession(request.auth.tenantId, sessionId);

@@ -16,7 +16,8 @@ import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, databaseError, unavailable } from '../errors.js';
-import { scopeIdSchema, sessionParamsSchema } from '../schemas.js';
+import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas.js';
+import { turnResponseSchema } from '../session-schemas.js';
 import { sessionViewOf } from '../session-view.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
 
@@ -55,7 +56,11 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/v1/sessions/:sessionId/turns',
       // Messages are stored verbatim, NUL and lone surrogates included (db/transcript.ts).
       {
-        schema: { params: sessionParamsSchema, body: turnBodySchema },
+        schema: {
+          params: sessionParamsSchema,
+          body: turnBodySchema,
+          response: { 202: turnResponseSchema, ...errorResponses(409, 422, 503, ...BODY_ERRORS) },
+        },
         config: { verbatimBody: ['messages'] },
       },
       async (request, reply) => {

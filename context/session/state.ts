@@ -1,11 +1,12 @@
 /** The session's durable state, the commands its transitions emit, and the initial state. */
 
 import { type BreakerState, type BreakerStatus, createBreaker } from '../breaker.js';
+import type { CompactionTrigger } from '../compaction-rules.js';
 import type { AttemptCounters } from '../recovery.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
 
-export type CompactionTrigger = 'threshold' | 'forced' | 'overflow' | 'manual' | 'replay';
+export type { CompactionTrigger };
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
 export type UploadStatus = 'running' | 'succeeded' | 'degraded' | 'failed' | 'cancelled';
 

@@ -1,16 +1,19 @@
 /**
  * The compaction activities on their own (MockActivityEnvironment, embedded PGlite): the plan
  * returns chunk boundaries and the history-share drop, counts only; persisting twice writes one
- * summary.
+ * summary; the fallbacks once the LLM's attempts are spent, by name and by the flags of older
+ * histories.
  */
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompactionPlan, compactionActivities } from '../../activities/compaction.js';
+import { type CompactionPlan, compactionActivities, LEVEL_EXTRACTIVE } from '../../activities/compaction.js';
 import { estimateMessageTokens } from '../../context/index.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import { chunksOf, compactionRow } from '../../db/compaction-writes.js';
 import { summaries } from '../../db/schema.js';
 import { appendTurn, DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
+import type { TextModel } from '../../llm/model.js';
 import type { CompactionResult } from '../../workflows/definitions.js';
 import { codingTurn } from './agent-turns.js';
 
@@ -107,5 +110,87 @@ describe('the compaction activities', () => {
     expect(
       await handle.db.select().from(summaries).where(eq(summaries.compactionId, 'cmp-plan-2')),
     ).toHaveLength(1);
+  });
+});
+
+describe('the fallbacks once the LLM attempts are spent', () => {
+  /** A configured LLM that these fallbacks must never call. */
+  const unusedModel: TextModel = {
+    id: 'test:unused',
+    generate: async () => {
+      throw new Error('the fallback called the LLM');
+    },
+  };
+  let activities: ReturnType<typeof compactionActivities>;
+  beforeAll(() => {
+    activities = compactionActivities({ db: handle.db, model: unusedModel, concurrency: 4 });
+  });
+  const chunkRequest = (compactionId: string, index: number) => ({
+    compactionId,
+    tenantId: DEFAULT_TENANT_ID,
+    sessionId: 'plan',
+    index,
+    contextWindowTokens: WINDOW,
+    previousCompactionId: null,
+  });
+  const rangeOf = (compactionId: string) => ({
+    compactionId,
+    tenantId: DEFAULT_TENANT_ID,
+    sessionId: 'plan',
+    fromSeq: 1,
+    toSeq: 48,
+    previousCompactionId: null,
+  });
+  const planned = async (compactionId: string): Promise<CompactionPlan> =>
+    env.run(activities.planCompaction, { ...input, compactionId });
+  const chunkRows = async (compactionId: string) =>
+    (await chunksOf(handle.db, compactionId)).map(({ index, level, status, summary, error }) => ({
+      index,
+      level,
+      status,
+      summary,
+      error,
+    }));
+
+  it("digestChunk writes a chunk's extractive digest at level 3, noting the spent LLM attempts", async () => {
+    await planned('cmp-digest');
+    const result = await env.run(activities.digestChunk, chunkRequest('cmp-digest', 0));
+    expect(result).toEqual({ index: 0, level: LEVEL_EXTRACTIVE });
+    const [chunk] = await chunkRows('cmp-digest');
+    expect(chunk).toMatchObject({ level: LEVEL_EXTRACTIVE, status: 'done', error: 'LLM attempts exhausted' });
+    expect(chunk?.summary).toContain('refactor src/module0.ts');
+  });
+
+  it('summarizeChunk with the extractive flag of older histories writes what digestChunk writes', async () => {
+    const plan = await planned('cmp-digest-named');
+    await planned('cmp-digest-flag');
+    for (const chunk of plan.chunks) {
+      await env.run(activities.digestChunk, chunkRequest('cmp-digest-named', chunk.index));
+      await env.run(activities.summarizeChunk, {
+        ...chunkRequest('cmp-digest-flag', chunk.index),
+        extractive: true,
+      });
+    }
+    expect(await chunkRows('cmp-digest-flag')).toEqual(await chunkRows('cmp-digest-named'));
+  });
+
+  it('joinChunkSummaries makes the merged body of the chunk summaries as they are', async () => {
+    const plan = await planned('cmp-join');
+    for (const chunk of plan.chunks)
+      await env.run(activities.digestChunk, chunkRequest('cmp-join', chunk.index));
+    await env.run(activities.joinChunkSummaries, rangeOf('cmp-join'));
+    const partials = (await chunkRows('cmp-join')).map((c) => c.summary);
+    expect(partials.length).toBeGreaterThan(1);
+    expect((await compactionRow(handle.db, 'cmp-join'))?.mergedBody).toBe(partials.join('\n\n'));
+  });
+
+  it('mergeCompaction with the concatenate flag of older histories joins like joinChunkSummaries', async () => {
+    const plan = await planned('cmp-join-flag');
+    for (const chunk of plan.chunks) {
+      await env.run(activities.digestChunk, chunkRequest('cmp-join-flag', chunk.index));
+    }
+    await env.run(activities.mergeCompaction, { ...rangeOf('cmp-join-flag'), concatenate: true });
+    const partials = (await chunkRows('cmp-join-flag')).map((c) => c.summary);
+    expect((await compactionRow(handle.db, 'cmp-join-flag'))?.mergedBody).toBe(partials.join('\n\n'));
   });
 });

@@ -371,6 +371,31 @@ describe('the service endpoints', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/docs'))).toBe(false);
   });
 
+  it('GET /openapi.json declares the success answer and the error body of every /v1 route', async () => {
+    const document = await get('/openapi.json');
+    const operations = Object.entries(document.paths as Json)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, item]) =>
+        Object.entries(item as Json).map(([method, op]) => [`${method} ${path}`, op]),
+      );
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    for (const [what, op] of operations) {
+      const statuses = Object.keys(op.responses);
+      expect(
+        statuses.filter((status) => status.startsWith('2')),
+        what,
+      ).not.toEqual([]);
+      for (const status of ['400', '401', '429', '500']) {
+        const schema = op.responses[status]?.content['application/json'].schema;
+        expect(schema?.properties.error.required, `${what} ${status}`).toEqual([
+          'requestId',
+          'code',
+          'message',
+        ]);
+      }
+    }
+  });
+
   it('GET /docs serves Swagger UI', async () => {
     const response = await fetch(`${apiUrl}/docs`);
     expect(response.status).toBe(200);

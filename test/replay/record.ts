@@ -13,9 +13,11 @@ import { installTemporalRuntime } from '../../cli/stack.js';
 import { startDevServer } from '../../cli/temporal-dev-server.js';
 import { openDatabase } from '../../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
+import { createTextModel } from '../../llm/providers.js';
 import { ensureTemporalCli } from '../../scripts/ensure-temporal.js';
 import { buildWorkflowBundle } from '../../worker/bundle.js';
 import { createMoltWorker } from '../../worker/worker.js';
+import { startFakeLlm } from '../fake-llm/server.js';
 import { scenarios } from './scenarios.js';
 
 const FIXTURES = new URL('../fixtures/histories/', import.meta.url);
@@ -27,12 +29,34 @@ async function main() {
   await database.migrate();
   const taskQueue = `record-${randomUUID()}`;
   const nativeConnection = await NativeConnection.connect({ address: server.address });
+  const workflowBundle = await buildWorkflowBundle();
   const worker = await createMoltWorker({
     connection: nativeConnection,
     namespace: 'default',
     taskQueue,
-    workflowBundle: await buildWorkflowBundle(),
+    workflowBundle,
     deps: { db: database.db },
+  });
+  // A second worker summarises through a fake LLM the scenario steers, one chunk at a time so the
+  // order of its calls (and of the history's events) does not depend on timing.
+  const fake = await startFakeLlm();
+  const llmTaskQueue = `${taskQueue}-llm`;
+  const llmWorker = await createMoltWorker({
+    connection: nativeConnection,
+    namespace: 'default',
+    taskQueue: llmTaskQueue,
+    workflowBundle,
+    deps: {
+      db: database.db,
+      model: createTextModel({
+        provider: 'openai-compatible',
+        baseUrl: fake.baseUrl,
+        model: 'fake',
+        concurrency: 1,
+        timeoutMs: 10_000,
+      }),
+      concurrency: 1,
+    },
   });
   const connection = await Connection.connect({ address: server.address });
   const client = new Client({ connection });
@@ -45,23 +69,26 @@ async function main() {
   });
   mkdirSync(FIXTURES, { recursive: true });
   try {
-    await worker.runUntil(async () => {
-      const only = process.argv.slice(2);
-      for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
-        const histories = await scenario.run({ client, app });
-        for (const [name, history] of Object.entries(histories)) {
-          const file = new URL(`${name}.json`, FIXTURES);
-          const parsed = JSON.parse(history) as { events: unknown[] };
-          writeFileSync(file, `${JSON.stringify(parsed, null, 1)}\n`);
-          console.log(`recorded ${file.pathname} (${parsed.events.length} events)`);
+    await worker.runUntil(() =>
+      llmWorker.runUntil(async () => {
+        const only = process.argv.slice(2);
+        for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
+          const histories = await scenario.run({ client, app, llm: { fake, taskQueue: llmTaskQueue } });
+          for (const [name, history] of Object.entries(histories)) {
+            const file = new URL(`${name}.json`, FIXTURES);
+            const parsed = JSON.parse(history) as { events: unknown[] };
+            writeFileSync(file, `${JSON.stringify(parsed, null, 1)}\n`);
+            console.log(`recorded ${file.pathname} (${parsed.events.length} events)`);
+          }
         }
-      }
-    });
+      }),
+    );
   } finally {
     await app.close();
     await connection.close();
     await nativeConnection.close();
     await database.close();
+    await fake.close();
     await server.stop();
   }
 }

@@ -6,14 +6,24 @@ import type { Client } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
-import { compactionWorkflowId, sessionWorkflowId, stateQuery } from '../../workflows/definitions.js';
+import {
+  type CompactionInput,
+  type CompactionResult,
+  compactionWorkflowId,
+  sessionWorkflowId,
+  stateQuery,
+} from '../../workflows/definitions.js';
 import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
+import type { FakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from '../integration/agent-turns.js';
 import { scaled } from '../time-scale.js';
 
 export interface ScenarioContext {
   client: Client;
+  /** The API; its workflows run on the worker without an LLM (extractive summaries). */
   app: FastifyInstance;
+  /** A worker that summarises through `fake`, one chunk at a time, on its own task queue. */
+  llm: { fake: FakeLlm; taskQueue: string };
 }
 
 export interface Scenario {
@@ -159,4 +169,62 @@ const sessionBreakerReset: Scenario = {
   },
 };
 
-export const scenarios: Scenario[] = [sessionWithCompaction, sessionWithMemory, sessionBreakerReset];
+/**
+ * A compaction whose LLM refuses every call after the first: chunk 0 is summarised, chunk 1 falls
+ * back to its extractive digest and the merge to joining the chunk summaries. Started on its own
+ * (no session waits for it) on the LLM worker. Records the compaction.
+ *
+ * `compaction-fallback-flags.json` is this scenario recorded before the fallbacks were activities
+ * of their own (`summarizeChunk({ extractive })`, `mergeCompaction({ concatenate })`): today's
+ * code cannot record it again, so it is kept as it is, the guard of the `patched` old path.
+ */
+const compactionFallbacks: Scenario = {
+  name: 'compaction-fallbacks',
+  async run({ client, app, llm }) {
+    const sessionId = 'replay-fallback-session';
+    let toSeq = 0;
+    for (let i = 0; i < 4; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { ...codingTurn(i), contextWindowTokens: 200_000 },
+      });
+      if (response.statusCode !== 202) throw new Error(`turn ${i}: ${response.body}`);
+      toSeq = response.json().turn.toSeq;
+    }
+    // `auth` is final at once: no retries, so one call per chunk and one for the merge.
+    llm.fake.setBehaviour('auth');
+    llm.fake.enqueue('succeed');
+    const compactionId = 'replay-fallback-compaction';
+    const input: CompactionInput = {
+      compactionId,
+      tenantId: DEFAULT_TENANT_ID,
+      sessionId,
+      parentWorkflowId: null,
+      trigger: 'manual',
+      fromSeq: 1,
+      toSeq,
+      // Two chunks of the four turns (chunkMessagesByMaxTokens at this window).
+      contextWindowTokens: 20_000,
+      previousCompactionId: null,
+    };
+    const handle = await client.workflow.start('compactionWorkflow', {
+      workflowId: compactionWorkflowId(compactionId),
+      taskQueue: llm.taskQueue,
+      args: [input],
+    });
+    const result = (await handle.result()) as CompactionResult;
+    if (result.status !== 'degraded' || llm.fake.calls.length !== 3) {
+      throw new Error(`expected a degraded compaction after 3 LLM calls: ${JSON.stringify(result)}`);
+    }
+    llm.fake.setBehaviour('succeed');
+    return { 'compaction-fallbacks': historyToJSON(await handle.fetchHistory()) };
+  },
+};
+
+export const scenarios: Scenario[] = [
+  sessionWithCompaction,
+  sessionWithMemory,
+  sessionBreakerReset,
+  compactionFallbacks,
+];

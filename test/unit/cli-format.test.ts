@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SessionListAnswer } from '../../api/session-schemas.js';
 import {
   formatDuration,
   formatFields,
@@ -7,24 +8,30 @@ import {
   renderHistory,
   renderSession,
   renderSessionList,
-  type SessionViewAnswer,
   truncate,
 } from '../../cli/format.js';
 
-function sessionView(overrides: Partial<SessionViewAnswer> = {}): SessionViewAnswer {
+type SessionItem = SessionListAnswer['items'][number];
+
+function sessionView(overrides: Partial<SessionItem> = {}): SessionItem {
   return {
     sessionId: 's-1',
     contextWindowTokens: 200_000,
     liveTokens: 12_345,
     ratio: 0.061725,
     thresholds: { upload: 0.5, force: 0.7 },
+    keepRecentTokens: 20_000,
     lastSeq: 40,
     boundarySeq: 0,
     summary: null,
     upload: null,
-    breaker: { state: 'closed', consecutiveFailures: 0, lastError: null },
+    breaker: { state: 'closed', halfOpen: false, consecutiveFailures: 0, lastError: null },
     compactions: { total: 0, failed: 0, degraded: 0 },
     workflowId: 'molt-session:default:s-1',
+    transcript: { messages: 40, tokens: 12_345 },
+    userId: null,
+    agentId: null,
+    createdAt: '2026-11-22T02:25:04.123Z',
     ...overrides,
   };
 }
@@ -106,7 +113,7 @@ describe('session rendering', () => {
   it('shows an open breaker with its failure count and last error', () => {
     const text = renderSession(
       sessionView({
-        breaker: { state: 'open', consecutiveFailures: 1, lastError: 'LLM answered 401' },
+        breaker: { state: 'open', halfOpen: false, consecutiveFailures: 1, lastError: 'LLM answered 401' },
         compactions: { total: 3, failed: 1, degraded: 2 },
       }),
     );

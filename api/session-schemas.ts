@@ -1,0 +1,107 @@
+/**
+ * zod response schemas of the session routes (CONTRACT.md §2): the session view in its forms, a
+ * turn's answer, overflow recovery and the Temporal history. OpenAPI, the typed client and the
+ * CLI's tables are built from them. Each is checked at compile time against the type its handler
+ * returns, so a field added there cannot be dropped from the answer by the serializer.
+ */
+import { z } from 'zod';
+import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
+import type { sessionMemoryStats } from '../db/memory-extractions.js';
+import type { ReportOverflowResult, SessionView } from '../workflows/definitions.js';
+import type { HistoryRun } from './history.js';
+import type { Expect, SameFields } from './schemas.js';
+import type { ApiSessionView } from './session-view.js';
+
+/** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
+export const workflowSessionViewSchema = z.object({
+  sessionId: z.string(),
+  contextWindowTokens: z.number(),
+  liveTokens: z.number(),
+  /** liveTokens / contextWindowTokens. */
+  ratio: z.number(),
+  thresholds: z.object({ upload: z.number(), force: z.number() }),
+  keepRecentTokens: z.number(),
+  lastSeq: z.number(),
+  boundarySeq: z.number(),
+  summary: z.object({ compactionId: z.string(), tokens: z.number(), toSeq: z.number() }).nullable(),
+  upload: z
+    .object({
+      compactionId: z.string(),
+      fromSeq: z.number(),
+      toSeq: z.number(),
+      status: z.enum(COMPACTION_STATUSES),
+      forced: z.boolean(),
+      trigger: z.enum(COMPACTION_TRIGGERS),
+    })
+    .nullable(),
+  /** A half-open breaker (its trial compaction running) reads `open` with `halfOpen`. */
+  breaker: z.object({
+    state: z.enum(['closed', 'open']),
+    halfOpen: z.boolean(),
+    consecutiveFailures: z.number(),
+    lastError: z.string().nullable(),
+  }),
+  compactions: z.object({ total: z.number(), failed: z.number(), degraded: z.number() }),
+  workflowId: z.string(),
+});
+type _WorkflowView = Expect<SameFields<z.infer<typeof workflowSessionViewSchema>, SessionView>>;
+
+/** The session view as the API serves it: plus the whole transcript's size and the memory scope. */
+export const sessionViewSchema = workflowSessionViewSchema.extend({
+  transcript: z.object({ messages: z.number(), tokens: z.number() }),
+  userId: z.string().nullable(),
+  agentId: z.string().nullable(),
+});
+export type SessionViewAnswer = z.infer<typeof sessionViewSchema>;
+type _View = Expect<SameFields<SessionViewAnswer, ApiSessionView>>;
+
+/** GET /v1/sessions/{sessionId}: the view and the session's memory extractions. */
+export const sessionWithMemorySchema = sessionViewSchema.extend({
+  memory: z.object({
+    extractions: z.object({ total: z.number(), failed: z.number() }),
+    lastExtractionId: z.string().nullable(),
+  }),
+});
+type _WithMemory = Expect<
+  SameFields<
+    z.infer<typeof sessionWithMemorySchema>,
+    ApiSessionView & { memory: Awaited<ReturnType<typeof sessionMemoryStats>> }
+  >
+>;
+
+/** GET /v1/sessions: newest first, each view with when the session was created. */
+export const sessionListSchema = z.object({
+  items: z.array(sessionViewSchema.extend({ createdAt: z.string() })),
+  nextCursor: z.string().nullable(),
+});
+export type SessionListAnswer = z.infer<typeof sessionListSchema>;
+
+/** POST /v1/sessions/{sessionId}/turns: the view after the turn was stored, and the turn's seqs. */
+export const turnResponseSchema = sessionViewSchema.extend({
+  turn: z.object({ turnId: z.string(), fromSeq: z.number(), toSeq: z.number(), replayed: z.boolean() }),
+});
+
+/** POST /v1/sessions/{sessionId}/overflow (ALGORITHMS.md §12). */
+export const overflowResultSchema = z.object({
+  action: z.enum(['retry', 'reset', 'give_up', 'not_overflow']),
+  step: z.string(),
+  message: z.string().optional(),
+  attempts: z.object({ compaction: z.number(), truncated: z.number(), reset: z.number() }),
+  /** The compaction that freed the tokens, with `retry` after a compaction. */
+  compactionId: z.string().optional(),
+});
+type _Overflow = Expect<SameFields<z.infer<typeof overflowResultSchema>, ReportOverflowResult>>;
+
+/** GET /v1/sessions/{sessionId}/history: the session's runs, then its compactions' and extractions'. */
+export const historySchema = z.object({
+  runs: z.array(
+    z.object({
+      workflowId: z.string(),
+      runId: z.string(),
+      status: z.string(),
+      events: z.array(z.object({ id: z.number(), time: z.string(), type: z.string(), summary: z.string() })),
+    }),
+  ),
+});
+export type HistoryAnswer = z.infer<typeof historySchema>;
+type _History = Expect<SameFields<HistoryAnswer['runs'][number], HistoryRun>>;
