@@ -38,7 +38,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if ('url' in target) {
     const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { drizzle, NodePgSession } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({
       connectionString: target.url,
@@ -54,6 +54,7 @@ export async function openDatabase(
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
+    releaseClientOnFailedBegin(db as unknown as DrizzleInternals, pool, NodePgSession);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -111,5 +112,38 @@ export async function openDatabase(
       }
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * drizzle-orm 0.45's pooled `transaction()` runs BEGIN before the try/finally that releases the
+ * client (drizzle-team/drizzle-orm#6023, #6241, open): a connection that dies between checkout and
+ * BEGIN — exactly what a PostgreSQL restart or a cut network does — is never released, and after
+ * `max` such failures every request waits on an empty pool. Here a transaction checks its client
+ * out itself and runs drizzle's own transaction on it (a session over a single client never
+ * releases), then always releases it; pg-pool discards a client whose connection is gone. Remove
+ * when drizzle releases the client itself.
+ */
+/** The two fields of drizzle's database object the work-around reaches (not in its types). */
+interface DrizzleInternals {
+  transaction: unknown;
+  session: { dialect: unknown; schema: unknown; options: unknown };
+}
+
+function releaseClientOnFailedBegin(
+  db: DrizzleInternals,
+  pool: import('pg').Pool,
+  Session: typeof import('drizzle-orm/node-postgres').NodePgSession,
+): void {
+  const pooled = db.session;
+  db.transaction = async (run: never, config?: never) => {
+    const client = await pool.connect();
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: drizzle's session constructor wants its internals back
+      const session = new Session(client, pooled.dialect as any, pooled.schema as any, pooled.options as any);
+      return await session.transaction(run, config);
+    } finally {
+      client.release();
+    }
   };
 }
