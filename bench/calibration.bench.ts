@@ -1,5 +1,5 @@
 /**
- * Session calibration benchmark (context/calibration.ts, issue 11): how far a session's live
+ * Session calibration benchmark (context/session/usage-calibration.ts, issue 11): how far a session's live
  * tokens are from the real prompt size, with and without the provider's reported usage, on
  * sessions built from the held-out corpus (bench/corpus-held-out/, never fitted on).
  *
@@ -11,7 +11,7 @@
  * and reports that count with each assistant message, as OpenClaw's messages carry their usage.
  * When the prompt reaches 70% of the window a compaction keeps the newest ~20% and puts a summary
  * (a chunk of the same document) in front: the prefix changes, and the next turn's report is
- * refused as ambiguous (context/calibration.ts), so the carried offset is measured too.
+ * refused as ambiguous (context/session/usage-calibration.ts), so the carried offset is measured too.
  * Compactions follow the true size, so every variant sees the same session.
  *
  * After every turn and every compaction, each variant's live tokens are compared with the true
@@ -26,6 +26,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { Message } from '../context/messages.js';
 import {
   type AfterPrefixChange,
   applyUsageReport,
@@ -34,9 +35,8 @@ import {
   createCalibrationState,
   notePrefix,
   type PromptPrefix,
-} from '../context/calibration.js';
-import type { Message } from '../context/messages.js';
-import { estimateMessageTokens, estimateTextTokens } from '../context/tokens.js';
+} from '../context/session/usage-calibration.js';
+import { estimateMessageTokens, estimateTextTokens } from '../context/tokens/index.js';
 import { countO200kTokens } from '../llm/tokenizer.js';
 import { type CorpusDocument, loadHeldOutCorpus } from './corpus.js';
 

@@ -24,7 +24,7 @@
  *
  * Pure and deterministic (the session workflow imports it); counts only, never message bodies.
  */
-import type { Message } from './messages.js';
+import type { Message } from '../messages.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits

@@ -13,7 +13,7 @@ import {
   promptTokensOf,
   resetCalibration,
   usageReportOf,
-} from '../../context/calibration.js';
+} from '../../context/session/usage-calibration.js';
 import { assistant, assistantWithCalls, toolResult, user } from './factories.js';
 
 const WINDOW = 100_000;
