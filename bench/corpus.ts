@@ -2,9 +2,9 @@
  * The token-estimation corpus (ALGORITHMS.md §2), written for molt (no third-party text), in two
  * sets kept apart (bench/README.md, "The estimator's corpus"):
  *
- * - tuning (`bench/corpus/`): the estimator's constants are fitted on these documents. The
- *   estimator test holds every document of CORPUS_KINDS within §2's band; TUNING_ADDITION_KINDS
- *   widened the set with chat, technical and multi-script registers the first documents lacked.
+ * - tuning (`bench/corpus/`): the estimator's constants are fitted on these documents, and the
+ *   estimator test holds every one within §2's band. TUNING_ADDITION_KINDS widened the first set
+ *   (CORPUS_KINDS) with chat, technical and multi-script registers it lacked.
  * - held out (`bench/corpus-held-out/`): never used for fitting, only reported
  *   (bench/estimator.bench.ts, bench/calibration.bench.ts) — the estimator's error on text it was
  *   not tuned on. A document read while tuning stops being held out: move it to `corpus/`.
@@ -18,7 +18,7 @@ export interface CorpusDocument {
   text: string;
 }
 
-/** File name → kind. Every document must stay within §2's error band. */
+/** File name → kind: the first tuning set. */
 export const CORPUS_KINDS: Readonly<Record<string, string>> = {
   'english-prose.txt': 'English prose',
   'typescript-source.ts.txt': 'TypeScript source',
@@ -70,14 +70,9 @@ function load(kinds: Readonly<Record<string, string>>, dir: URL): CorpusDocument
   }));
 }
 
-/** The documents the estimator test holds within §2's band. */
+/** Every tuning document (the first set and the additions): each must stay within §2's band. */
 export function loadCorpus(): CorpusDocument[] {
-  return load(CORPUS_KINDS, CORPUS_DIR);
-}
-
-/** Every tuning document: the gated ones and the additions. */
-export function loadTuningCorpus(): CorpusDocument[] {
-  return [...loadCorpus(), ...load(TUNING_ADDITION_KINDS, CORPUS_DIR)];
+  return [...load(CORPUS_KINDS, CORPUS_DIR), ...load(TUNING_ADDITION_KINDS, CORPUS_DIR)];
 }
 
 export function loadHeldOutCorpus(): CorpusDocument[] {

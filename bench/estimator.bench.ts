@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { CHARS_PER_TOKEN, estimateStringChars } from '../context/estimate.js';
 import { ESTIMATE_MARGIN, estimateTextTokens } from '../context/tokens/index.js';
 import { countO200kTokens } from '../llm/tokenizer.js';
-import { CORPUS_KINDS, type CorpusDocument, loadHeldOutCorpus, loadTuningCorpus } from './corpus.js';
+import { CORPUS_KINDS, type CorpusDocument, loadCorpus, loadHeldOutCorpus } from './corpus.js';
 
 const WARMUP_SAMPLES = 5;
 const MEASURED_SAMPLES = 15;
@@ -99,7 +99,7 @@ export function accuracyOf(corpus: readonly CorpusDocument[]) {
 }
 
 export async function run(): Promise<object> {
-  const corpus = loadTuningCorpus();
+  const corpus = loadCorpus();
   const bytes = corpus.reduce((sum, document) => sum + Buffer.byteLength(document.text, 'utf8'), 0);
   const tuning = accuracyOf(corpus);
   const heldOut = accuracyOf(loadHeldOutCorpus());
