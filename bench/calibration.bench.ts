@@ -95,8 +95,11 @@ const POLICY: Record<Exclude<Variant, 'estimate'>, AfterPrefixChange> = {
 
 interface Sample {
   errors: Record<Variant, number>;
-  /** The anchored prefix was gone (a compaction since the last usable report). */
-  afterPrefixChange: boolean;
+  /**
+   * How `calibrated` found its count: `exact` (the anchored prompt is the one in force), `carried`
+   * (a compaction since the last usable report), `none` (no report yet).
+   */
+  mode: 'exact' | 'carried' | 'none';
 }
 
 function simulate(document: CorpusDocument, systemPrompt: string) {
@@ -146,16 +149,16 @@ function simulate(document: CorpusDocument, systemPrompt: string) {
     const truth = trueBefore(live.length);
     const input = { prefix: prefix(), live };
     const errors = {} as Record<Variant, number>;
-    let afterPrefixChange = false;
+    let mode: Sample['mode'] = 'none';
     for (const variant of VARIANTS) {
       const result =
         variant === 'estimate'
           ? calibratedLiveTokens(input, null)
           : calibratedLiveTokens(input, calibration.anchor, POLICY[variant]);
       errors[variant] = result.tokens / truth - 1;
-      if (variant === 'calibrated') afterPrefixChange = result.mode === 'carried';
+      if (variant === 'calibrated') mode = result.mode;
     }
-    samples.push({ errors, afterPrefixChange });
+    samples.push({ errors, mode });
   };
 
   for (let turn = 0; turn < TURNS; turn++) {
@@ -231,9 +234,13 @@ function simulate(document: CorpusDocument, systemPrompt: string) {
     anchorsRefused,
     samples: samples.length,
     all: summarise(samples),
+    anchored: {
+      samples: samples.filter((s) => s.mode === 'exact').length,
+      ...summarise(samples.filter((s) => s.mode === 'exact')),
+    },
     afterPrefixChange: {
-      samples: samples.filter((s) => s.afterPrefixChange).length,
-      ...summarise(samples.filter((s) => s.afterPrefixChange)),
+      samples: samples.filter((s) => s.mode === 'carried').length,
+      ...summarise(samples.filter((s) => s.mode === 'carried')),
     },
   };
 }
@@ -252,7 +259,9 @@ export async function run(): Promise<object> {
       systemPromptTokens: countO200kTokens(SYSTEM_PROMPT),
       framing: `${FRAMING_PER_MESSAGE} per message, ${FRAMING_PER_PROMPT} per prompt`,
       errors:
-        'live tokens / true prompt tokens − 1, in %, over every sample (after each turn and each compaction)',
+        'live tokens / true prompt tokens − 1, in %, over every sample (after each turn and each compaction); ' +
+        '`anchored`: the samples where the last usable report measured the prompt in force; ' +
+        '`afterPrefixChange`: those after a compaction, before the next usable report',
     },
   };
   for (const [scenario, systemPrompt] of Object.entries(scenarios)) {
@@ -264,17 +273,21 @@ export async function run(): Promise<object> {
     const summary = Object.fromEntries(
       VARIANTS.map((variant) => {
         const rows = documents.map((row) => row.all[variant]!);
-        const changed = documents.flatMap((row) => row.afterPrefixChange[variant] ?? []);
+        const subset = (key: 'anchored' | 'afterPrefixChange') => {
+          const rows = documents.flatMap((row) => row[key][variant] ?? []);
+          return {
+            minPercent: Math.min(...rows.map((row) => row.minErrorPercent)),
+            maxPercent: Math.max(...rows.map((row) => row.maxErrorPercent)),
+          };
+        };
         return [
           variant,
           {
             meanOfMeansPercent: round(rows.reduce((sum, row) => sum + row.meanErrorPercent, 0) / rows.length),
             minPercent: Math.min(...rows.map((row) => row.minErrorPercent)),
             maxPercent: Math.max(...rows.map((row) => row.maxErrorPercent)),
-            afterPrefixChange: {
-              minPercent: Math.min(...changed.map((row) => row.minErrorPercent)),
-              maxPercent: Math.max(...changed.map((row) => row.maxErrorPercent)),
-            },
+            anchored: subset('anchored'),
+            afterPrefixChange: subset('afterPrefixChange'),
           },
         ];
       }),
