@@ -42,6 +42,13 @@ export const workflowSessionViewSchema = z.object({
     lastError: z.string().nullable(),
   }),
   compactions: z.object({ total: z.number(), failed: z.number(), degraded: z.number() }),
+  /**
+   * Where liveTokens follows the provider's own count: the message whose reported usage anchors it
+   * and that count (`exact`), or the offset carried over a compaction (`carried`); null: estimate.
+   */
+  calibration: z
+    .object({ seq: z.number(), providerTokens: z.number(), mode: z.enum(['exact', 'carried']) })
+    .nullable(),
   workflowId: z.string(),
 });
 type _WorkflowView = Expect<SameFields<z.infer<typeof workflowSessionViewSchema>, SessionView>>;

@@ -15,6 +15,7 @@ const VIEW_KEYS: Array<keyof SessionView> = [
   'upload',
   'breaker',
   'compactions',
+  'calibration',
   'workflowId',
 ];
 
@@ -41,6 +42,8 @@ function workflowViewOf(row: SessionRow): SessionView {
     const stored = row.view as SessionView;
     const ordered = {} as Record<string, unknown>;
     for (const key of VIEW_KEYS) ordered[key] = stored[key];
+    // Views written before calibration existed: their liveTokens are the estimate alone.
+    ordered.calibration = stored.calibration ?? null;
     return Object.assign(ordered, stored) as SessionView;
   }
   const initial = sessionView(

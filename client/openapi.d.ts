@@ -246,6 +246,12 @@ export interface paths {
                                 failed: number;
                                 degraded: number;
                             };
+                            calibration: {
+                                seq: number;
+                                providerTokens: number;
+                                /** @enum {string} */
+                                mode: "exact" | "carried";
+                            } | null;
                             workflowId: string;
                             transcript: {
                                 messages: number;
@@ -480,6 +486,12 @@ export interface paths {
                                     failed: number;
                                     degraded: number;
                                 };
+                                calibration: {
+                                    seq: number;
+                                    providerTokens: number;
+                                    /** @enum {string} */
+                                    mode: "exact" | "carried";
+                                } | null;
                                 workflowId: string;
                                 transcript: {
                                     messages: number;
@@ -646,6 +658,12 @@ export interface paths {
                                 failed: number;
                                 degraded: number;
                             };
+                            calibration: {
+                                seq: number;
+                                providerTokens: number;
+                                /** @enum {string} */
+                                mode: "exact" | "carried";
+                            } | null;
                             workflowId: string;
                             transcript: {
                                 messages: number;
@@ -1258,6 +1276,12 @@ export interface paths {
                                 failed: number;
                                 degraded: number;
                             };
+                            calibration: {
+                                seq: number;
+                                providerTokens: number;
+                                /** @enum {string} */
+                                mode: "exact" | "carried";
+                            } | null;
                             workflowId: string;
                         };
                     };

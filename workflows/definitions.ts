@@ -10,6 +10,7 @@ import type {
   LiveMessageMeta,
   SessionSettingsInput,
   SessionState,
+  UsageReport,
 } from '../context/session/index.js';
 
 export type { CompactionTrigger };
@@ -24,6 +25,11 @@ export interface TurnSignal {
   messages: MessageMeta[];
   contextWindowTokens?: number;
   settings?: SessionSettingsInput;
+  /**
+   * The provider's count of the prompt behind one of the turn's assistant messages (its seq and
+   * input + cacheRead + cacheWrite): counts only. Sessions calibrate their live tokens on it.
+   */
+  usage?: UsageReport;
 }
 
 export interface SessionWorkflowInput {

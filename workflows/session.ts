@@ -11,6 +11,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -68,6 +69,13 @@ import { createMemoryHooks } from './session-memory.js';
  */
 export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
 
+/**
+ * Turns' usage reports calibrate the live tokens (context/session/usage-calibration.ts). Runs
+ * whose history was recorded before (without the marker) replay with reports ignored: the
+ * thresholds there were evaluated on the estimate alone.
+ */
+export const USAGE_CALIBRATION_PATCH = 'usage-calibration';
+
 /** The view write is small and frequent: a local activity costs one marker event, not a task round. */
 const { persistSessionView } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -98,6 +106,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
   const started = new Set<string>();
 
   const memory = createMemoryHooks(input);
+  const calibrate = patched(USAGE_CALIBRATION_PATCH);
   const execute = createCommandExecutor({
     input,
     workflowId,
@@ -156,7 +165,14 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         ),
       );
     }
-    apply(applyTurn(state, { turnId: turn.turnId, messages: turn.messages, now: now() }));
+    apply(
+      applyTurn(state, {
+        turnId: turn.turnId,
+        messages: turn.messages,
+        ...(calibrate && turn.usage ? { usage: turn.usage } : {}),
+        now: now(),
+      }),
+    );
   });
 
   setHandler(compactionFinishedSignal, (result: CompactionResult) => {

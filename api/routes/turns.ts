@@ -9,7 +9,7 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
-import { liveMessageMetaOf } from '../../context/session/index.js';
+import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
@@ -112,6 +112,12 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               };
               const workflowSettings = workflowSettingsOf(settings);
               if (workflowSettings) signal.settings = workflowSettings;
+              // Counts only: which assistant message, and the size of the prompt behind it.
+              const report = usageReportOf(
+                messages.map((message, i) => ({ seq: turn.fromSeq + i, message })),
+                usage,
+              );
+              if (report) signal.usage = report;
               // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
               // if not, the workflow ignores seqs it has already applied.
               try {

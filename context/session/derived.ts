@@ -4,12 +4,42 @@ import { CHARS_PER_TOKEN } from '../estimate.js';
 import { calculateAggregateToolResultChars, calculateMaxToolResultChars } from '../truncation.js';
 import { DEFAULT_KEEP_RECENT_TOKENS_CAP, DEFAULT_KEEP_RECENT_WINDOW_SHARE } from './settings.js';
 import type { SessionState } from './state.js';
+import {
+  type CalibratedTokens,
+  type CalibrationState,
+  calibratedLiveTokens,
+  createCalibrationState,
+  type PromptPrefix,
+} from './usage-calibration.js';
 
-/** Tokens of the summary in force plus the messages after the boundary. */
+/** What the session sends ahead of its live messages (a change to it changes the prompt). */
+export function promptPrefixOf(state: SessionState): PromptPrefix {
+  return {
+    boundarySeq: state.boundarySeq,
+    summaryCompactionId: state.summary?.compactionId ?? null,
+    summaryTokens: state.summary?.tokens ?? 0,
+  };
+}
+
+/** The calibration state (a fresh one for states carried from runs before it existed). */
+export function calibrationOf(state: SessionState): CalibrationState {
+  return state.calibration ?? createCalibrationState(promptPrefixOf(state));
+}
+
+/**
+ * The live tokens and how they were found: the provider's reported count of the prompt plus the
+ * estimate of what came after it, or the estimate of the summary in force and the live messages.
+ */
+export function calibratedLiveTokensOf(state: SessionState): CalibratedTokens {
+  return calibratedLiveTokens(
+    { prefix: promptPrefixOf(state), live: state.live },
+    state.calibration?.anchor ?? null,
+  );
+}
+
+/** The session's live tokens (§2): what the thresholds compare with the window. */
 export function liveTokensOf(state: SessionState): number {
-  let total = state.summary?.tokens ?? 0;
-  for (const meta of state.live) total += meta.tokens;
-  return total;
+  return calibratedLiveTokensOf(state).tokens;
 }
 
 export function contextRatioOf(state: SessionState): number {

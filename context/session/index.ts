@@ -24,4 +24,5 @@ export * from './recovery.js';
 export * from './settings.js';
 export * from './state.js';
 export * from './thresholds.js';
+export * from './usage-calibration.js';
 export * from './view.js';

@@ -1,7 +1,9 @@
 /** The session's part in overflow recovery (§12): counters per attempt, truncation, the reset. */
 
 import { countersForAttempt, type RecoveryCounters, withAttemptCounters } from '../recovery.js';
+import { promptPrefixOf } from './derived.js';
 import type { SessionCommand, SessionState, Transition } from './state.js';
+import { resetCalibration } from './usage-calibration.js';
 
 /** The overflow recovery counters of one agent attempt (fresh for a new attempt). */
 export function recoveryCountersOf(state: SessionState, attemptId: string): RecoveryCounters {
@@ -49,5 +51,7 @@ export function applyContextReset(state: SessionState): Transition {
     commands.push({ type: 'cancelCompaction', compactionId: upload.compactionId });
   }
   commands.push({ type: 'reset', boundarySeq: state.lastSeq });
-  return { state: { ...state, boundarySeq: state.lastSeq, live: [], summary: null, upload }, commands };
+  const next: SessionState = { ...state, boundarySeq: state.lastSeq, live: [], summary: null, upload };
+  // Nothing the provider measured before applies to the restarted context.
+  return { state: { ...next, calibration: resetCalibration(promptPrefixOf(next), state.lastSeq) }, commands };
 }

@@ -5,6 +5,7 @@ import type { CompactionTrigger } from '../compaction-rules.js';
 import type { AttemptCounters } from '../recovery.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
+import { type CalibrationState, createCalibrationState } from './usage-calibration.js';
 
 export type { CompactionTrigger };
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
@@ -58,6 +59,11 @@ export interface SessionState {
   attemptCounter: number;
   /** Overflow recovery counters of the latest agent attempts (§12). */
   overflowAttempts: AttemptCounters[];
+  /**
+   * The provider's latest usable count of the prompt (usage-calibration.ts). Absent in states
+   * carried from runs before calibration existed: the plain estimate then.
+   */
+  calibration?: CalibrationState;
 }
 
 export interface StartCompactionCommand {
@@ -131,5 +137,6 @@ export function createSessionState(input: {
     compactions: { total: 0, failed: 0, degraded: 0 },
     attemptCounter: 0,
     overflowAttempts: [],
+    calibration: createCalibrationState(),
   };
 }

@@ -3,11 +3,12 @@
 import { beginCompactionAttempt, canCompact } from '../breaker.js';
 import { breakerCommands } from './breaker.js';
 import { chooseCut } from './cut.js';
-import { contextRatioOf, effectiveKeepRecentTokens } from './derived.js';
+import { calibrationOf, contextRatioOf, effectiveKeepRecentTokens, promptPrefixOf } from './derived.js';
 import type { LiveMessageMeta } from './live.js';
 import { forceCleanup, markRange } from './range.js';
 import { MIN_RANGE_WINDOW_SHARE } from './settings.js';
 import type { SessionCommand, SessionState, Transition } from './state.js';
+import { applyUsageReport, notePrefix, type UsageReport } from './usage-calibration.js';
 
 /**
  * The threshold rules of §7 on the current state. Only starting a compaction is gated by the
@@ -49,13 +50,19 @@ export interface TurnInput {
   /** Informational: the API already made turns idempotent on it; the state relies on seqs. */
   turnId?: string;
   messages: readonly LiveMessageMeta[];
+  /** The provider's count of the prompt that produced one of the turn's assistant messages. */
+  usage?: UsageReport;
   /** Epoch ms (workflow time), for the breaker's cooldown. */
   now?: number;
 }
 
 /**
  * A turn's messages arrive. Idempotent on seq: metas with seq ≤ lastSeq are ignored, so a replayed
- * turn changes nothing (same state reference, no commands). Then the threshold rules run.
+ * turn changes nothing (same state reference, no commands). Its usage report, if usable, becomes
+ * the calibration anchor (usage-calibration.ts). Then the threshold rules run.
+ *
+ * The prefix is noted as the turn arrives and after its thresholds ran: a change in between turns
+ * or during one is seen by the next turn, whose report may have measured either prefix.
  */
 export function applyTurn(state: SessionState, input: TurnInput): Transition {
   const fresh: LiveMessageMeta[] = [];
@@ -66,5 +73,21 @@ export function applyTurn(state: SessionState, input: TurnInput): Transition {
     lastSeq = meta.seq;
   }
   if (fresh.length === 0) return { state, commands: [] };
-  return evaluateThresholds({ ...state, lastSeq, live: [...state.live, ...fresh] }, input.now);
+  let calibration = notePrefix(calibrationOf(state), promptPrefixOf(state), state.lastSeq);
+  const arrived: SessionState = { ...state, lastSeq, live: [...state.live, ...fresh] };
+  if (input.usage) {
+    calibration = applyUsageReport(calibration, input.usage, {
+      prefix: promptPrefixOf(arrived),
+      live: arrived.live,
+      contextWindowTokens: arrived.contextWindowTokens,
+      lastSeqBeforeTurn: state.lastSeq,
+    }).state;
+  }
+  const evaluated = evaluateThresholds({ ...arrived, calibration }, input.now);
+  const next = evaluated.state;
+  const noted = notePrefix(calibrationOf(next), promptPrefixOf(next), next.lastSeq);
+  return {
+    state: noted === next.calibration ? next : { ...next, calibration: noted },
+    commands: evaluated.commands,
+  };
 }

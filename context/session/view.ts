@@ -1,6 +1,6 @@
 /** What the API shows of a session (CONTRACT.md §2), persisted after every change. */
 
-import { effectiveKeepRecentTokens, liveTokensOf } from './derived.js';
+import { calibratedLiveTokensOf, effectiveKeepRecentTokens } from './derived.js';
 import type { CompactionTrigger, SessionState, UploadStatus } from './state.js';
 
 export interface SessionView {
@@ -29,11 +29,20 @@ export interface SessionView {
     lastError: string | null;
   };
   compactions: { total: number; failed: number; degraded: number };
+  /**
+   * Whether liveTokens follows the provider's count: the assistant message whose prompt it
+   * reported, the count, and `exact` (that prompt is the one in force: count + the estimate of
+   * later messages) or `carried` (the prefix changed since: the estimate + the count's offset
+   * when positive). null: the estimate alone (no usable usage report yet).
+   */
+  calibration: { seq: number; providerTokens: number; mode: 'exact' | 'carried' } | null;
 }
 
 /** What the API answers without asking the workflow (CONTRACT.md §2, minus `workflowId`). */
 export function sessionView(state: SessionState): SessionView {
-  const liveTokens = liveTokensOf(state);
+  const calibrated = calibratedLiveTokensOf(state);
+  const liveTokens = calibrated.tokens;
+  const anchor = state.calibration?.anchor;
   const upload = state.upload;
   return {
     sessionId: state.sessionId,
@@ -62,5 +71,9 @@ export function sessionView(state: SessionState): SessionView {
       lastError: state.breaker.lastError,
     },
     compactions: { ...state.compactions },
+    calibration:
+      anchor && calibrated.mode !== 'none'
+        ? { seq: anchor.seq, providerTokens: anchor.providerTokens, mode: calibrated.mode }
+        : null,
   };
 }

@@ -15,7 +15,8 @@ const {
   GREEK,
   OTHER_LETTER,
   HAN,
-  KANA,
+  HIRAGANA,
+  KATAKANA,
   HANGUL,
   CJK_PUNCT,
   SYMBOL,
@@ -67,11 +68,12 @@ export function classifyWide(code: number): number {
     if (code === 0x3000) return SPACE;
     return code === 0x3005 || code === 0x3007 ? HAN : CJK_PUNCT;
   }
-  if (code < 0x3100) return KANA;
+  if (code < 0x30a0) return HIRAGANA;
+  if (code < 0x3100) return KATAKANA;
   if (code < 0x3130) return HAN; // bopomofo
   if (code < 0x3190) return HANGUL; // compatibility jamo
   if (code < 0x31f0) return HAN;
-  if (code < 0x3200) return KANA;
+  if (code < 0x3200) return KATAKANA; // phonetic extensions
   if (code < 0x3400) return SYMBOL; // enclosed CJK, compatibility units
   if (code < 0xa000) return HAN;
   if (code < 0xac00) return OTHER_LETTER; // Yi, Vai, …
@@ -85,7 +87,7 @@ export function classifyWide(code: number): number {
   if (code < 0xfe70) return CJK_PUNCT; // vertical and small forms
   if (code < 0xff00) return code === 0xfeff ? JOINER : OTHER_LETTER;
   if (code < 0xff66) return CJK_PUNCT; // fullwidth ASCII
-  if (code < 0xffa0) return KANA; // halfwidth katakana
+  if (code < 0xffa0) return KATAKANA; // halfwidth
   if (code < 0xffe0) return HANGUL; // halfwidth hangul
   return SYMBOL;
 }

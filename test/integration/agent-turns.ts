@@ -2,7 +2,7 @@
  * Realistic turns of a coding agent for the integration tests: a request, a file read, a test run
  * (every fourth one failing), a closing note with a TODO — about 1 000 tokens each.
  */
-import type { Message } from '../../context/messages.js';
+import type { Message, Usage } from '../../context/messages.js';
 
 const WORDS = [
   'parse',
@@ -94,5 +94,17 @@ export function hugeResultTurn(turnId: string, words: number): { turnId: string;
         content: [{ type: 'text', text: prose(3, words) }],
       },
     ],
+  };
+}
+
+/** The turn with a provider's usage on its last assistant message, as OpenClaw's messages carry it. */
+export function withAnswerUsage(
+  turn: { turnId: string; messages: Message[] },
+  usage: Usage,
+): { turnId: string; messages: Message[] } {
+  const last = turn.messages.findLastIndex((message) => message.role === 'assistant');
+  return {
+    ...turn,
+    messages: turn.messages.map((message, i) => (i === last ? { ...message, usage } : message)),
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../workflows/definitions.js';
 import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
 import type { FakeLlm } from '../fake-llm/server.js';
-import { codingTurn } from '../integration/agent-turns.js';
+import { codingTurn, withAnswerUsage } from '../integration/agent-turns.js';
 import { scaled } from '../time-scale.js';
 
 export interface ScenarioContext {
@@ -222,9 +222,50 @@ const compactionFallbacks: Scenario = {
   },
 };
 
+/**
+ * A session whose turns report the provider's usage (a 6 000-token system prompt and tools on top
+ * of the messages): the calibrated live tokens cross the upload threshold turns before the
+ * estimate alone would, and the compaction starts there. Records the session run (with the
+ * usage-calibration patch marker).
+ */
+const sessionWithCalibration: Scenario = {
+  name: 'session-with-calibration',
+  async run({ client, app }) {
+    const sessionId = 'replay-calibrated-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    let compactionId: string | undefined;
+    for (let i = 0; !compactionId; i++) {
+      if (i > 10) throw new Error('no compaction within 10 turns');
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: {
+          ...withAnswerUsage(codingTurn(i), { input: 400, cacheRead: 6_000 + 1_100 * i, output: 60 }),
+          contextWindowTokens: 20_000,
+        },
+      });
+      if (response.statusCode !== 202) throw new Error(`turn ${i}: ${response.body}`);
+      const toSeq = response.json().turn.toSeq as number;
+      const state = await until(
+        () => handle.query(stateQuery),
+        (s) => s.lastSeq >= toSeq,
+      );
+      if (state.calibration === null) throw new Error(`turn ${i}: the usage report was not used`);
+      compactionId = state.upload?.compactionId;
+    }
+    await until(
+      () => handle.query(stateQuery),
+      (s) => s.summary?.compactionId === compactionId,
+    );
+    await handle.terminate('replay fixture recorded');
+    return { 'session-with-calibration': historyToJSON(await handle.fetchHistory()) };
+  },
+};
+
 export const scenarios: Scenario[] = [
   sessionWithCompaction,
   sessionWithMemory,
   sessionBreakerReset,
   compactionFallbacks,
+  sessionWithCalibration,
 ];

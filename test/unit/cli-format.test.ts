@@ -27,6 +27,7 @@ function sessionView(overrides: Partial<SessionItem> = {}): SessionItem {
     upload: null,
     breaker: { state: 'closed', halfOpen: false, consecutiveFailures: 0, lastError: null },
     compactions: { total: 0, failed: 0, degraded: 0 },
+    calibration: null,
     workflowId: 'molt-session:default:s-1',
     transcript: { messages: 40, tokens: 12_345 },
     userId: null,

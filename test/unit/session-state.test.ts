@@ -596,6 +596,7 @@ describe('sessionView', () => {
       },
       breaker: { state: 'closed', halfOpen: false, consecutiveFailures: 0, lastError: null },
       compactions: { total: 0, failed: 0, degraded: 0 },
+      calibration: null,
     });
   });
 
