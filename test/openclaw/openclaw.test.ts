@@ -16,7 +16,12 @@ import { OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './open
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
 type Json = Record<string, any>;
 
-const CONTEXT_WINDOW = 32_000;
+/**
+ * OpenClaw's own system prompt and tool schemas (about 10K tokens) count once molt calibrates from
+ * the usage OpenClaw reports, so the window is large enough that they leave each step's margin:
+ * ALPHA + BRAVO cross the 35% upload threshold, CHARLIE alone does not.
+ */
+const CONTEXT_WINDOW = 128_000;
 const SESSION = `oc-${randomUUID()}`;
 const SESSION_KEY = `agent:main:explicit:${SESSION}`;
 
@@ -117,8 +122,8 @@ afterAll(async () => {
 
 describe('OpenClaw with molt as its context engine', () => {
   it('after a session crosses molt thresholds, the model receives molt summary instead of the old turn', async () => {
-    await turn('ALPHA', bigMessage('ALPHA', 6_000));
-    const second = await turn('BRAVO', bigMessage('BRAVO', 6_000));
+    await turn('ALPHA', bigMessage('ALPHA', 16_000));
+    const second = await turn('BRAVO', bigMessage('BRAVO', 24_000));
     // Before compaction OpenClaw sent the first turn itself (so the check below can fail).
     expect(textOf(second.calls.at(-1))).toContain(JSON.stringify(sent.get('ALPHA')).slice(1, -1));
 
@@ -127,10 +132,12 @@ describe('OpenClaw with molt as its context engine', () => {
       intervalMs: 250,
     });
     expect(view.compactions.total).toBeGreaterThanOrEqual(1);
+    // molt follows the prompt size OpenClaw reports with each answer (its system prompt included).
+    expect(view.calibration).toMatchObject({ providerTokens: expect.any(Number) });
     const context = await api(`/v1/sessions/${SESSION}/context`);
     expect(context.summary?.text).toBeTruthy();
 
-    const third = await turn('CHARLIE', bigMessage('CHARLIE', 3_000));
+    const third = await turn('CHARLIE', bigMessage('CHARLIE', 1_000));
     const request = textOf(third.calls.at(-1));
     expect(request).not.toContain(JSON.stringify(sent.get('ALPHA')).slice(1, -1));
     expect(request).toContain(JSON.stringify(sent.get('BRAVO')).slice(1, -1));
