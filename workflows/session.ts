@@ -291,7 +291,11 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
       if (decision.action === 'compact') {
         await runningUploadSettled();
         const before = liveTokensOf(state);
-        const plan = planCompaction(state, { trigger: 'overflow', now: now() });
+        const plan = planCompaction(state, {
+          trigger: 'overflow',
+          now: now(),
+          keepNothingWhenEmpty: patched('overflow-compacts-recent-turns'),
+        });
         if (plan.type !== 'started') {
           freedNothing = true;
           continue;

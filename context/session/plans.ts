@@ -28,6 +28,13 @@ export function planCompaction(
     keepRecentTokens?: number;
     maxToSeq?: number;
     now?: number;
+    /**
+     * Overflow only: when keeping the recent tokens leaves nothing to compact, compact the recent
+     * turns too. The prompt that overflowed is not in the transcript yet (the agent posts a turn
+     * once it is answered), so every stored turn is history; summarising them beats `give_up`,
+     * which leaves the user only `/reset`. (A workflow option so histories from before replay.)
+     */
+    keepNothingWhenEmpty?: boolean;
   },
 ): CompactionPlan {
   if (state.upload?.status === 'running') return { type: 'busy', compactionId: state.upload.compactionId };
@@ -36,11 +43,10 @@ export function planCompaction(
     return { type: 'nothing', reason: 'breaker-open' };
   }
   const keep = options.keepRecentTokens ?? effectiveKeepRecentTokens(state);
-  const cut = chooseCut(
-    state.live,
-    keep,
-    options.maxToSeq === undefined ? {} : { maxToSeq: options.maxToSeq },
-  );
+  const bounds = options.maxToSeq === undefined ? {} : { maxToSeq: options.maxToSeq };
+  const cut =
+    chooseCut(state.live, keep, bounds) ??
+    (gated && options.keepNothingWhenEmpty && keep > 0 ? chooseCut(state.live, 0, bounds) : null);
   if (!cut) return { type: 'nothing', reason: 'empty' };
   const marked = markRange(state, options.trigger, cut);
   const breaker = gated ? beginCompactionAttempt(state.breaker) : state.breaker;

@@ -485,6 +485,28 @@ describe('manual, overflow and replay compactions', () => {
     expect(done.state.boundarySeq).toBe(2);
   });
 
+  it('an overflow compacts the recent turns too when keeping them would leave nothing to compact', () => {
+    // One live turn, larger than the keep: a threshold or manual cut keeps it whole.
+    const state = applyTurn(session(), { messages: [u(1, 3_000), a(2, 10)] }).state;
+    expect(planCompaction(state, { trigger: 'overflow' })).toEqual({ type: 'nothing', reason: 'empty' });
+    const plan = planCompaction(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
+    expect(plan.type === 'started' && plan.commands[0]).toMatchObject({
+      trigger: 'overflow',
+      fromSeq: 1,
+      toSeq: 2,
+    });
+  });
+
+  it('keeps the recent turns on an overflow when older ones can be compacted', () => {
+    const state = applyTurn(session(), { messages: exchanges(8) }).state;
+    const withFallback = planCompaction(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
+    const without = planCompaction(state, { trigger: 'overflow' });
+    expect(withFallback.type).toBe('started');
+    expect(withFallback.type === 'started' && withFallback.commands[0]).toEqual(
+      without.type === 'started' && without.commands[0],
+    );
+  });
+
   it('refuses an overflow compaction while the breaker is open', () => {
     const open = {
       ...session(),
