@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { backfillMemoryTerms } from './memories.js';
 import * as schema from './schema.js';
@@ -20,6 +21,32 @@ export interface DatabaseHandle {
   /** True when a trivial query succeeds. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** What `executePrepared` needs of drizzle's database (or transaction): its session and dialect. */
+interface DrizzleInternals {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs `query` (on `db` or a transaction) as the named prepared statement `name`: on PostgreSQL
+ * it is parsed and planned once per connection instead of on every call, which for a big statement
+ * on a hot path costs the server more than running it. PGlite runs it as it is. The query's text
+ * must be the same on every call (its values are parameters). Goes through drizzle's session, the
+ * way drizzle's own `.prepare(name)` does; drizzle has no public call for raw SQL.
+ */
+export async function executePrepared<Row>(db: Database, name: string, query: SQL): Promise<Row[]> {
+  const { session, dialect } = db as unknown as DrizzleInternals;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return result.rows as Row[];
 }
 
 /** Arbitrary constant naming molt's migration lock (pg_advisory_lock takes a bigint). */

@@ -22,7 +22,7 @@ import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import { touchesPromptCache } from '../context/pruning/settings.js';
 import { hasUnstorableEscape, storableJsonText } from '../context/storable.js';
-import type { Database } from './client.js';
+import { type Database, executePrepared } from './client.js';
 import {
   messageOverrides,
   messages,
@@ -72,8 +72,8 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
  * Stores the turn (or recognises a replay) and runs `beforeCommit` inside the transaction.
  * If `beforeCommit` throws, nothing is written.
  *
- * A new turn costs one statement between BEGIN and COMMIT (`appendTurnStatement`): the turn
- * path's cost was mostly round trips. The statement's snapshot is taken before the row lock it
+ * A new turn costs one statement between BEGIN and COMMIT (`appendTurnStatement`), prepared once
+ * per connection: the turn path's cost was mostly round trips, and parsing and planning. The statement's snapshot is taken before the row lock it
  * may wait for, so two races show as a lost statement and are retried from the start, before
  * anything was signalled: the same `turnId` committed meanwhile by a concurrent request (the turn
  * row collides; the retry answers it as a replay or a conflict), and the session created meanwhile
@@ -89,7 +89,11 @@ export async function appendTurn(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const [row] = ((await tx.execute(statement)) as unknown as { rows: AppendTurnRow[] }).rows;
+        const [row] = await executePrepared<AppendTurnRow>(
+          tx as unknown as Database,
+          'molt_append_turn',
+          statement,
+        );
         if (row?.existing) {
           const existing = turnRowOf(row.existing);
           if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
