@@ -55,7 +55,14 @@ export interface AppendTurnInput {
 }
 
 export type AppendTurnResult =
-  | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number; session: SessionRow }
+  | {
+      outcome: 'appended' | 'replayed';
+      turn: TurnRow;
+      contextWindowTokens: number;
+      session: SessionRow;
+      /** This turn created the session (its workflow has not been started yet). */
+      created: boolean;
+    }
   | { outcome: 'conflict'; turn: TurnRow };
 
 export function contentHash(content: unknown): string {
@@ -103,6 +110,7 @@ export async function appendTurn(
             turn: existing,
             contextWindowTokens: session.contextWindowTokens,
             session,
+            created: false,
           };
           await beforeCommit(result);
           return result;
@@ -114,6 +122,7 @@ export async function appendTurn(
           turn: turnRowOf(row.turn),
           contextWindowTokens: session.contextWindowTokens,
           session,
+          created: row.created,
         };
         await beforeCommit(result);
         return result;
@@ -146,11 +155,12 @@ function isTurnCollision(error: unknown): boolean {
 
 const TURNS_PRIMARY_KEY = 'turns_tenant_id_session_id_turn_id_pk';
 
-/** The statement's one row: each part as `row_to_json` of the table's row, or null. */
+/** The statement's one row: each part as `row_to_json` of the table's row, or null; `created`: the session's row is new. */
 interface AppendTurnRow {
   existing: Record<string, unknown> | null;
   session: Record<string, unknown> | null;
   turn: Record<string, unknown> | null;
+  created: boolean;
 }
 
 /**
@@ -212,7 +222,8 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
 )
 select (select row_to_json(existing) from existing) as existing,
   (select row_to_json(stored_session) from stored_session) as session,
-  (select row_to_json(turn) from turn) as turn`;
+  (select row_to_json(turn) from turn) as turn,
+  exists (select 1 from created) as created`;
 }
 
 /** A replay is answered like the first time, under the session's row lock (as a new turn is). */
