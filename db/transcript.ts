@@ -80,11 +80,12 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
  * If `beforeCommit` throws, nothing is written.
  *
  * A new turn costs one statement between BEGIN and COMMIT (`appendTurnStatement`), prepared once
- * per connection: the turn path's cost was mostly round trips, and parsing and planning. The statement's snapshot is taken before the row lock it
- * may wait for, so two races show as a lost statement and are retried from the start, before
- * anything was signalled: the same `turnId` committed meanwhile by a concurrent request (the turn
- * row collides; the retry answers it as a replay or a conflict), and the session created meanwhile
- * by a concurrent first turn (the statement neither created nor found it).
+ * per connection: the turn path's cost was mostly round trips, parsing and planning. The
+ * statement's snapshot is taken before the row lock it may wait for, so two races show as a lost
+ * statement and are retried from the start, before anything was signalled: the same `turnId`
+ * committed meanwhile by a concurrent request (the turn row collides; the retry answers it as a
+ * replay or a conflict), and the session created meanwhile by a concurrent first turn (the
+ * statement neither created nor found it). A conflict writes nothing.
  */
 export async function appendTurn(
   db: Database,
@@ -155,19 +156,20 @@ function isTurnCollision(error: unknown): boolean {
 
 const TURNS_PRIMARY_KEY = 'turns_tenant_id_session_id_turn_id_pk';
 
-/** The statement's one row: each part as `row_to_json` of the table's row, or null; `created`: the session's row is new. */
+/** The statement's one row: each part as `row_to_json` of its table's row, or null. */
 interface AppendTurnRow {
   existing: Record<string, unknown> | null;
   session: Record<string, unknown> | null;
   turn: Record<string, unknown> | null;
+  /** The session's row was created by this turn. */
   created: boolean;
 }
 
 /**
  * The new turn in one statement. `existing`: the turn already stored under `turnId` (then nothing
  * else runs). `created`: the session's row, for its first turn. `updated`: otherwise the session's
- * row, locked: seqs are assigned under this lock. Then the turn row and the message rows at the seqs the session
- * row gives. Each message travels as `[role, tokens, verbatim JSON]` plus, when the verbatim text
+ * row, locked: seqs are assigned under this lock. Then the turn row, and the message rows at the
+ * seqs the session row gives. Each message travels as `[role, tokens, verbatim JSON]` plus, when the verbatim text
  * holds what jsonb cannot (context/storable.ts), the storable JSON for the `body` copy.
  */
 function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
