@@ -14,6 +14,8 @@
  * Targets: API throughput ≥ 70% of the baseline's, and API p99 < 50 ms.
  *
  * Run: `npx tsx bench/ingest.bench.ts` — prints one JSON object. `run()` returns it.
+ * `MOLT_BENCH_INGEST_MODES=api` (or `baseline`) runs one side only, for a profile of that side
+ * (`node --cpu-prof --import tsx bench/ingest.bench.ts`); the share is then not computed.
  */
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
@@ -48,6 +50,12 @@ const SETTLE_TIMEOUT_MS = 120_000;
 const TIMEOUT_MS = 15 * 60_000;
 
 type Mode = 'baseline' | 'api';
+
+/** The modes to run (default both): one alone gives a profile of that side. */
+const MODES: readonly Mode[] = (process.env.MOLT_BENCH_INGEST_MODES ?? 'baseline,api')
+  .split(',')
+  .map((mode) => mode.trim())
+  .filter((mode): mode is Mode => mode === 'baseline' || mode === 'api');
 
 interface PreparedTurn {
   turnId: string;
@@ -217,7 +225,7 @@ export async function run(): Promise<object> {
     try {
       const results: RoundResult[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        for (const mode of ['baseline', 'api'] as const) {
+        for (const mode of MODES) {
           const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, r);
           log(
             `${mode} round ${r}: ${Math.round(result.turnsPerSecond)} turns/s, p50 ${round(percentile(result.latenciesMs, 50))} ms, p99 ${round(percentile(result.latenciesMs, 99))} ms, settled in ${Math.round(result.settleMs)} ms`,
@@ -227,7 +235,7 @@ export async function run(): Promise<object> {
       }
       // One session posting alone: the cost of a request without contention, for the diagnosis.
       const serial: Record<string, object> = {};
-      for (const mode of ['baseline', 'api'] as const) {
+      for (const mode of MODES) {
         const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, ROUNDS, 1);
         serial[mode] = {
           turnsPerSecond: round(result.turnsPerSecond),

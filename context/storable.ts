@@ -42,5 +42,10 @@ function sanitize(value: unknown): unknown {
  */
 export function storableJsonText(value: unknown): string {
   const json = JSON.stringify(value) ?? 'null';
-  return UNSTORABLE_ESCAPE.test(json) ? JSON.stringify(sanitize(value)) : json;
+  return hasUnstorableEscape(json) ? JSON.stringify(sanitize(value)) : json;
+}
+
+/** True when JSON text (JSON.stringify's) escapes a character jsonb cannot hold. */
+export function hasUnstorableEscape(json: string): boolean {
+  return UNSTORABLE_ESCAPE.test(json);
 }

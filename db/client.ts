@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { backfillMemoryTerms } from './memories.js';
 import * as schema from './schema.js';
@@ -24,6 +25,32 @@ export interface DatabaseHandle {
 
 /** How long a request waits for a new PostgreSQL connection before it counts as an outage. */
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/** What `executePrepared` needs of drizzle's database (or transaction): its session and dialect. */
+interface DrizzleInternals {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs `query` (on `db` or a transaction) as the named prepared statement `name`: on PostgreSQL
+ * it is parsed and planned once per connection instead of on every call, which for a big statement
+ * on a hot path costs the server more than running it. PGlite runs it as it is. The query's text
+ * must be the same on every call (its values are parameters). Goes through drizzle's session, the
+ * way drizzle's own `.prepare(name)` does; drizzle has no public call for raw SQL.
+ */
+export async function executePrepared<Row>(db: Database, name: string, query: SQL): Promise<Row[]> {
+  const { session, dialect } = db as unknown as DrizzleInternals;
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return result.rows as Row[];
+}
 
 /** Arbitrary constant naming molt's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK_KEY = 7_016_201;
@@ -54,7 +81,7 @@ export async function openDatabase(
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
-    releaseClientOnFailedBegin(db as unknown as DrizzleInternals, pool, NodePgSession);
+    releaseClientOnFailedBegin(db as unknown as PooledDrizzle, pool, NodePgSession);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -125,13 +152,13 @@ export async function openDatabase(
  * when drizzle releases the client itself.
  */
 /** The two fields of drizzle's database object the work-around reaches (not in its types). */
-interface DrizzleInternals {
+interface PooledDrizzle {
   transaction: unknown;
   session: { dialect: unknown; schema: unknown; options: unknown };
 }
 
 function releaseClientOnFailedBegin(
-  db: DrizzleInternals,
+  db: PooledDrizzle,
   pool: import('pg').Pool,
   Session: typeof import('drizzle-orm/node-postgres').NodePgSession,
 ): void {

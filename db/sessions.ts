@@ -3,25 +3,26 @@
  * operators' session list, the prompt-cache touch, breaker events, and the gauges /metrics reads.
  */
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import { storableJsonText } from '../context/storable.js';
+import { type Database, executePrepared } from './client.js';
 import { decodeCursor, encodeCursor } from './compactions.js';
 import { breakerEvents, compactions, type SessionRow, sessions } from './schema.js';
 
-/** Writes the view the session workflow persists; an older version never overwrites a newer. */
+/**
+ * Writes the view the session workflow persists; an older version never overwrites a newer. It
+ * runs after every turn the workflow applies: a prepared statement (`executePrepared`).
+ */
 export async function persistSessionView(
   db: Database,
   input: { tenantId: string; sessionId: string; version: number; view: unknown },
 ): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ view: input.view, viewVersion: input.version, updatedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.tenantId, input.tenantId),
-        eq(sessions.id, input.sessionId),
-        lt(sessions.viewVersion, input.version),
-      ),
-    );
+  await executePrepared(
+    db,
+    'molt_persist_session_view',
+    sql`update sessions set view = ${storableJsonText(input.view)}::jsonb, view_version = ${input.version}::bigint,
+      updated_at = ${new Date()}::timestamptz
+    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint`,
+  );
 }
 
 /** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */

@@ -16,11 +16,13 @@
  * the next compaction re-reads the range from PostgreSQL.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import { touchesPromptCache } from '../context/pruning/settings.js';
-import type { Database } from './client.js';
+import { hasUnstorableEscape, storableJsonText } from '../context/storable.js';
+import { type Database, executePrepared } from './client.js';
 import {
   messageOverrides,
   messages,
@@ -53,7 +55,14 @@ export interface AppendTurnInput {
 }
 
 export type AppendTurnResult =
-  | { outcome: 'appended' | 'replayed'; turn: TurnRow; contextWindowTokens: number; session: SessionRow }
+  | {
+      outcome: 'appended' | 'replayed';
+      turn: TurnRow;
+      contextWindowTokens: number;
+      session: SessionRow;
+      /** This turn created the session (its workflow has not been started yet). */
+      created: boolean;
+    }
   | { outcome: 'conflict'; turn: TurnRow };
 
 export function contentHash(content: unknown): string {
@@ -69,6 +78,14 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
 /**
  * Stores the turn (or recognises a replay) and runs `beforeCommit` inside the transaction.
  * If `beforeCommit` throws, nothing is written.
+ *
+ * A new turn costs one statement between BEGIN and COMMIT (`appendTurnStatement`), prepared once
+ * per connection: the turn path's cost was mostly round trips, parsing and planning. The
+ * statement's snapshot is taken before the row lock it may wait for, so two races show as a lost
+ * statement and are retried from the start, before anything was signalled: the same `turnId`
+ * committed meanwhile by a concurrent request (the turn row collides; the retry answers it as a
+ * replay or a conflict), and the session created meanwhile by a concurrent first turn (the
+ * statement neither created nor found it). A conflict writes nothing.
  */
 export async function appendTurn(
   db: Database,
@@ -76,99 +93,170 @@ export async function appendTurn(
   beforeCommit: (result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>) => Promise<void>,
 ): Promise<AppendTurnResult> {
   const hash = contentHash(input.content);
-  return db.transaction(async (tx) => {
-    // Creates the session or takes its row lock, in one statement: seqs are assigned under it.
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        tenantId: input.tenantId,
-        id: input.sessionId,
-        workflowId: input.workflowId,
-        contextWindowTokens: input.contextWindowTokens ?? input.defaultContextWindowTokens,
-        settings: input.settings ?? {},
-        userId: input.userId ?? null,
-        agentId: input.agentId ?? null,
-      })
-      .onConflictDoUpdate({
-        target: [sessions.tenantId, sessions.id],
-        set: {
-          tenantId: sql`excluded.tenant_id`,
-          userId: sql`coalesce(${sessions.userId}, excluded.user_id)`,
-          agentId: sql`coalesce(${sessions.agentId}, excluded.agent_id)`,
-        },
-      })
-      .returning();
-    if (!session) throw new Error(`session ${input.sessionId} was neither created nor found`);
-
-    const [existing] = await tx
-      .select()
-      .from(turns)
-      .where(
-        and(
-          eq(turns.tenantId, input.tenantId),
-          eq(turns.sessionId, input.sessionId),
-          eq(turns.turnId, input.turnId),
-        ),
-      );
-    if (existing) {
-      if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
-      const result = {
-        outcome: 'replayed' as const,
-        turn: existing,
-        contextWindowTokens: session.contextWindowTokens,
-        session,
-      };
-      await beforeCommit(result);
-      return result;
+  const statement = appendTurnStatement(input, hash);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await executePrepared<AppendTurnRow>(
+          tx as unknown as Database,
+          'molt_append_turn',
+          statement,
+        );
+        if (row?.existing) {
+          const existing = turnRowOf(row.existing);
+          if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
+          const session = await lockForReplay(tx as unknown as Database, input);
+          const result = {
+            outcome: 'replayed' as const,
+            turn: existing,
+            contextWindowTokens: session.contextWindowTokens,
+            session,
+            created: false,
+          };
+          await beforeCommit(result);
+          return result;
+        }
+        if (!row?.session || !row.turn) throw new AppendRaceLost();
+        const session = sessionRowOf(row.session);
+        const result = {
+          outcome: 'appended' as const,
+          turn: turnRowOf(row.turn),
+          contextWindowTokens: session.contextWindowTokens,
+          session,
+          created: row.created,
+        };
+        await beforeCommit(result);
+        return result;
+      });
+    } catch (error) {
+      if (attempt >= APPEND_ATTEMPTS || !(error instanceof AppendRaceLost || isTurnCollision(error)))
+        throw error;
     }
-
-    const fromSeq = session.lastSeq + 1;
-    const toSeq = session.lastSeq + input.messages.length;
-    if (input.messages.length > 0) {
-      await tx.insert(messages).values(
-        input.messages.map((body, i) => ({
-          tenantId: input.tenantId,
-          sessionId: input.sessionId,
-          seq: fromSeq + i,
-          turnId: input.turnId,
-          role: body.role,
-          body,
-          bodyRaw: JSON.stringify(body),
-          tokens: input.tokens[i] ?? 0,
-        })),
-      );
-    }
-    const [turn] = await tx
-      .insert(turns)
-      .values({
-        tenantId: input.tenantId,
-        sessionId: input.sessionId,
-        turnId: input.turnId,
-        contentHash: hash,
-        fromSeq,
-        toSeq,
-        tokens: input.tokens.reduce((a, b) => a + b, 0),
-        usage: input.usage ?? null,
-      })
-      .returning();
-    const contextWindowTokens = input.contextWindowTokens ?? session.contextWindowTokens;
-    const [updated] = await tx
-      .update(sessions)
-      .set({
-        lastSeq: Math.max(session.lastSeq, toSeq),
-        transcriptTokens: session.transcriptTokens + input.tokens.reduce((a, b) => a + b, 0),
-        contextWindowTokens,
-        ...(input.settings ? { settings: { ...(session.settings as object), ...input.settings } } : {}),
-        ...(touchesPromptCache(input.messages) ? { lastCacheTouchAt: new Date() } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
-      .returning();
-    const result = { outcome: 'appended' as const, turn: turn!, contextWindowTokens, session: updated! };
-    await beforeCommit(result);
-    return result;
-  });
+  }
 }
+
+/** A race lost twice in a row is already unlikely; a third loss is an error, not a loop. */
+const APPEND_ATTEMPTS = 3;
+
+class AppendRaceLost extends Error {
+  override name = 'AppendRaceLost';
+  constructor() {
+    super('the session was created by a concurrent turn');
+  }
+}
+
+/** The turn's primary key collided: a concurrent request committed the same `turnId` first. */
+function isTurnCollision(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === TURNS_PRIMARY_KEY;
+  }
+  return false;
+}
+
+const TURNS_PRIMARY_KEY = 'turns_tenant_id_session_id_turn_id_pk';
+
+/** The statement's one row: each part as `row_to_json` of its table's row, or null. */
+interface AppendTurnRow {
+  existing: Record<string, unknown> | null;
+  session: Record<string, unknown> | null;
+  turn: Record<string, unknown> | null;
+  /** The session's row was created by this turn. */
+  created: boolean;
+}
+
+/**
+ * The new turn in one statement. `existing`: the turn already stored under `turnId` (then nothing
+ * else runs). `created`: the session's row, for its first turn. `updated`: otherwise the session's
+ * row, locked: seqs are assigned under this lock. Then the turn row, and the message rows at the
+ * seqs the session row gives. Each message travels as `[role, tokens, verbatim JSON]` plus, when the verbatim text
+ * holds what jsonb cannot (context/storable.ts), the storable JSON for the `body` copy.
+ */
+function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
+  const now = new Date();
+  const count = input.messages.length;
+  const tokens = input.tokens.reduce((a, b) => a + b, 0);
+  const touchAt = touchesPromptCache(input.messages) ? now : null;
+  const rows = input.messages.map((body, i) => {
+    const raw = JSON.stringify(body);
+    const head = `[${JSON.stringify(body.role)},${input.tokens[i] ?? 0},${JSON.stringify(raw)}`;
+    return hasUnstorableEscape(raw) ? `${head},${storableJsonText(body)}]` : `${head}]`;
+  });
+  const { tenantId, sessionId, turnId } = input;
+  const inputSettings = input.settings ? JSON.stringify(input.settings) : null;
+  return sql`with existing as (
+  select * from turns where tenant_id = ${tenantId}::text and session_id = ${sessionId}::text and turn_id = ${turnId}::text
+), created as (
+  insert into sessions (tenant_id, id, workflow_id, context_window_tokens, settings, last_seq, transcript_tokens, user_id, agent_id, last_cache_touch_at, updated_at)
+  select ${tenantId}::text, ${sessionId}::text, ${input.workflowId}::text,
+    ${input.contextWindowTokens ?? input.defaultContextWindowTokens}::int, ${inputSettings ?? '{}'}::jsonb,
+    ${count}::int, ${tokens}::bigint, ${input.userId ?? null}::text, ${input.agentId ?? null}::text,
+    ${touchAt}::timestamptz, ${now}::timestamptz
+  where not exists (select 1 from existing)
+    and not exists (select 1 from sessions where tenant_id = ${tenantId}::text and id = ${sessionId}::text)
+  on conflict do nothing
+  returning *
+), updated as (
+  update sessions set
+    last_seq = last_seq + ${count}::int,
+    transcript_tokens = transcript_tokens + ${tokens}::bigint,
+    context_window_tokens = coalesce(${input.contextWindowTokens ?? null}::int, context_window_tokens),
+    settings = coalesce(settings || ${inputSettings}::jsonb, settings),
+    user_id = coalesce(user_id, ${input.userId ?? null}::text),
+    agent_id = coalesce(agent_id, ${input.agentId ?? null}::text),
+    last_cache_touch_at = coalesce(${touchAt}::timestamptz, last_cache_touch_at),
+    updated_at = ${now}::timestamptz
+  where tenant_id = ${tenantId}::text and id = ${sessionId}::text and not exists (select 1 from existing)
+  returning *
+), stored_session as (
+  select * from created union all select * from updated
+), turn as (
+  insert into turns (tenant_id, session_id, turn_id, content_hash, from_seq, to_seq, tokens, usage)
+  select ${tenantId}::text, ${sessionId}::text, ${turnId}::text, ${hash}::text,
+    last_seq - ${count}::int + 1, last_seq, ${tokens}::int, ${input.usage ? JSON.stringify(input.usage) : null}::jsonb
+  from stored_session
+  returning *
+), stored_messages as (
+  insert into messages (tenant_id, session_id, seq, turn_id, role, body, body_raw, tokens)
+  select ${tenantId}::text, ${sessionId}::text, stored_session.last_seq - ${count}::int + m.ord::int, ${turnId}::text,
+    m.message->>0, coalesce(m.message->3, (m.message->>2)::json)::jsonb, m.message->>2, (m.message->>1)::int
+  from stored_session, json_array_elements(${`[${rows.join(',')}]`}::json) with ordinality as m(message, ord)
+)
+select (select row_to_json(existing) from existing) as existing,
+  (select row_to_json(stored_session) from stored_session) as session,
+  (select row_to_json(turn) from turn) as turn,
+  exists (select 1 from created) as created`;
+}
+
+/** A replay is answered like the first time, under the session's row lock (as a new turn is). */
+async function lockForReplay(db: Database, input: AppendTurnInput): Promise<SessionRow> {
+  const [session] = await db
+    .update(sessions)
+    .set({
+      userId: sql`coalesce(${sessions.userId}, ${input.userId ?? null}::text)`,
+      agentId: sql`coalesce(${sessions.agentId}, ${input.agentId ?? null}::text)`,
+    })
+    .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
+    .returning();
+  if (!session) throw new Error(`session ${input.sessionId} has a stored turn but no row`);
+  return session;
+}
+
+/** Maps `row_to_json` of a table's row (column names, JSON values) to the row drizzle returns. */
+function rowMapper<T extends PgTable>(table: T): (json: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column }));
+  return (json) => {
+    const row: Record<string, unknown> = {};
+    for (const { key, column } of columns) {
+      const value = json[column.name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  };
+}
+
+const sessionRowOf = rowMapper(sessions);
+const turnRowOf = rowMapper(turns);
 
 export async function getSession(db: Database, tenantId: string, sessionId: string) {
   const [row] = await db

@@ -8,6 +8,9 @@ import { openAIToCanonical, type ToOpenAIOptions, toOpenAIChatMessages } from '.
 import { type OpenAIChatMessage, openAIChatMessagesSchema } from './openai-schema.js';
 import type { MessageFormat } from './schema.js';
 
+/** Built once: building a zod schema per turn showed in the turn path's CPU profile. */
+const canonicalMessagesSchema = z.array(messageSchema);
+
 /** The zod schema for a list of messages in `format` (canonical for "openclaw"). */
 export function messagesSchemaForFormat(format: MessageFormat) {
   switch (format) {
@@ -16,7 +19,7 @@ export function messagesSchemaForFormat(format: MessageFormat) {
     case 'openai':
       return openAIChatMessagesSchema;
     default:
-      return z.array(messageSchema);
+      return canonicalMessagesSchema;
   }
 }
 

@@ -91,4 +91,16 @@ describe.each(backends)('the transcript on %s', (_name, open) => {
     const rows = await readMessages(handle.db, DEFAULT_TENANT_ID, sessionId, { afterSeq: 0 });
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
+
+  it('answers concurrent posts of one turnId with one append and replays', async () => {
+    const sessionId = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        appendTurn(handle.db, input(sessionId, 'a', [hi('one'), hi('two')]), noop),
+      ),
+    );
+    expect(results.map((r) => r.outcome).sort()).toEqual(['appended', ...Array(5).fill('replayed')]);
+    expect(results.map((r) => r.turn.toSeq)).toEqual(Array(6).fill(2));
+    expect(await readMessages(handle.db, DEFAULT_TENANT_ID, sessionId, { afterSeq: 0 })).toHaveLength(2);
+  });
 });

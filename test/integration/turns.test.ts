@@ -2,6 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { readMessages } from '../../db/transcript.js';
+import { stateQuery } from '../../workflows/definitions.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
@@ -59,6 +60,20 @@ describe('POST /v1/sessions/{id}/turns', () => {
       (v) => v.lastSeq === 2,
     );
     expect(settled.liveTokens).toBe(rows[0]!.tokens + rows[1]!.tokens);
+  });
+
+  it('starts the workflow again when a session whose workflow was terminated gets a turn', async () => {
+    const sessionId = uniqueSessionId();
+    await post(sessionId, turn('t1'));
+    const handle = h.client.workflow.getHandle(`molt-session:default:${sessionId}`);
+    await handle.terminate('the test stops it');
+    const next = await post(sessionId, turn('t2'));
+    expect(next.statusCode).toBe(202);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await eventually(
+      () => handle.query(stateQuery),
+      (state) => state.lastSeq === 4,
+    );
   });
 
   it('answers 409 when a turnId is reused with different content, and stores nothing', async () => {
