@@ -96,7 +96,12 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
       contextWindowTokens: input.contextWindowTokens,
       ...(input.settings ? { settings: input.settings } : {}),
     });
-  let viewVersion = input.carried?.viewVersion ?? 0;
+  // A fresh run (not continued-as-new) counts its view versions on from its start time: a run
+  // that replaces one that is gone (terminated, lost with its server) then writes above every
+  // version the old run stored, even a write of the old run that lands after this run started;
+  // from 0 its writes would be refused as older and the session's view would stay stale. Up to
+  // 1,000 writes per millisecond of the old run's life keep the order; ms × 1,000 stays exact.
+  let viewVersion = input.carried?.viewVersion ?? workflowInfo().runStartTime.getTime() * 1_000;
   // Persist once per run: a turn applied just before continue-as-new may not have been persisted.
   let dirty = true;
   const queue: QueuedCommand[] = [];

@@ -74,6 +74,11 @@ describe('POST /v1/sessions/{id}/turns', () => {
       () => handle.query(stateQuery),
       (state) => state.lastSeq === 4,
     );
+    // The new run's view writes count on from the old run's: the session's view follows it.
+    await eventually(
+      async () => (await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}` })).json(),
+      (view) => view.lastSeq === 4,
+    );
   });
 
   it('answers 409 when a turnId is reused with different content, and stores nothing', async () => {
