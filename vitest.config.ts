@@ -13,6 +13,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // Property tests are CPU-bound: beside the integration tier on two busy cores, two of
+          // them took over vitest's default 5 s (a fresh-clone CI run with both cores loaded).
+          testTimeout: scaled(60_000),
         },
       },
       {
