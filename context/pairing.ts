@@ -5,15 +5,18 @@
  * repair such transcripts deterministically (no clock: a synthetic result borrows the assistant's
  * timestamp) and return the same array when there is nothing to repair.
  */
+import {
+  blocksOf,
+  isRecord,
+  isToolCallBlock,
+  type ToolCallRef,
+  toolCallArguments,
+  toolCallOf,
+  type UnknownRecord,
+} from './blocks.js';
 import type { AssistantMessage, Message, ToolResultMessage } from './messages.js';
 
-/** Block types that carry a tool call (OpenClaw's, Anthropic's and Google-style spellings). */
-export const TOOL_CALL_BLOCK_TYPES: ReadonlySet<string> = new Set([
-  'toolCall',
-  'toolUse',
-  'functionCall',
-  'tool_use',
-]);
+export { TOOL_CALL_BLOCK_TYPES, type ToolCallRef } from './blocks.js';
 
 /** The text of a synthetic result inserted for a call whose result is missing. */
 export const MISSING_TOOL_RESULT_TEXT =
@@ -23,43 +26,29 @@ export const MISSING_TOOL_RESULT_TEXT =
 export const TOOL_CALL_NAME_MAX_CHARS = 64;
 const TOOL_CALL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export type ToolCallRef = { id: string; name: string | undefined };
-
-type LooseBlock = { type?: unknown; id?: unknown; name?: unknown; arguments?: unknown; input?: unknown };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isCallBlock(block: unknown): block is LooseBlock {
-  return isObject(block) && typeof block.type === 'string' && TOOL_CALL_BLOCK_TYPES.has(block.type);
-}
-
 /** True when an assistant's calls will never get results (the turn failed or was cut off). */
 export function isFailedAssistant(message: Message): boolean {
-  const stopReason = (message as { stopReason?: unknown }).stopReason;
+  const stopReason: unknown = message.stopReason;
   return stopReason === 'error' || stopReason === 'aborted';
 }
 
 /** The tool calls of an assistant message, in block order: call blocks with a non-empty id. */
 export function extractToolCalls(message: Message | null | undefined): ToolCallRef[] {
-  if (!isObject(message) || message.role !== 'assistant') return [];
-  const content = (message as { content?: unknown }).content;
-  if (!Array.isArray(content)) return [];
+  if (!isRecord(message) || message.role !== 'assistant') return [];
   let calls: ToolCallRef[] | undefined;
-  for (const block of content) {
-    if (!isCallBlock(block)) continue;
-    if (typeof block.id !== 'string' || block.id.length === 0) continue;
+  for (const block of blocksOf(message.content)) {
+    const call = toolCallOf(block);
+    if (!call) continue;
     calls ??= [];
-    calls.push({ id: block.id, name: typeof block.name === 'string' ? block.name : undefined });
+    calls.push(call);
   }
   return calls ?? [];
 }
 
 /** A tool result's call id: `toolCallId`, falling back to `toolUseId`; undefined when neither. */
 export function toolResultIdOf(message: Message | null | undefined): string | undefined {
-  if (!isObject(message) || message.role !== 'toolResult') return undefined;
-  const record = message as Record<string, unknown>;
+  if (!isRecord(message) || message.role !== 'toolResult') return undefined;
+  const record: UnknownRecord = message;
   if (typeof record.toolCallId === 'string' && record.toolCallId.length > 0) return record.toolCallId;
   if (typeof record.toolUseId === 'string' && record.toolUseId.length > 0) return record.toolUseId;
   return undefined;
@@ -89,7 +78,7 @@ function syntheticResult(call: ToolCallRef, assistant: AssistantMessage): ToolRe
 
 /** A result without a tool name borrows its call's, so filters and adapters can see it. */
 function withToolName(result: ToolResultMessage, call: ToolCallRef): ToolResultMessage {
-  const current = (result as { toolName?: unknown }).toolName;
+  const current: unknown = result.toolName;
   if (typeof current === 'string' && current.trim().length > 0) return result;
   const name = call.name?.trim();
   if (!name) return result;
@@ -116,7 +105,7 @@ export function repairToolUseResultPairing(messages: Message[]): ToolUseRepairRe
 
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as Message;
-    const role = isObject(message) ? message.role : undefined;
+    const role = isRecord(message) ? message.role : undefined;
     if (role === 'toolResult') {
       droppedOrphanCount++;
       changed = true;
@@ -139,7 +128,7 @@ export function repairToolUseResultPairing(messages: Message[]): ToolUseRepairRe
     let j = i + 1;
     for (; j < messages.length; j++) {
       const next = messages[j] as Message;
-      const nextRole = isObject(next) ? next.role : undefined;
+      const nextRole = isRecord(next) ? next.role : undefined;
       if (nextRole === 'assistant') break;
       if (nextRole !== 'toolResult') {
         keptAside.push({ message: next, index: j });
@@ -206,16 +195,15 @@ function normalizeAllowedToolNames(names: Iterable<string> | undefined): Set<str
   return normalized.size > 0 ? normalized : null;
 }
 
-function isValidCallBlock(block: LooseBlock, allowed: Set<string> | null): boolean {
-  const hasArguments =
-    (block.arguments !== undefined && block.arguments !== null) ||
-    (block.input !== undefined && block.input !== null);
-  if (!hasArguments) return false;
-  if (typeof block.id !== 'string' || block.id.trim().length === 0) return false;
-  if (typeof block.name !== 'string') return false;
+/** The trimmed name of a call block a provider would accept; undefined when it would reject it. */
+function acceptedCallName(block: UnknownRecord, allowed: Set<string> | null): string | undefined {
+  const args = toolCallArguments(block);
+  if (args === undefined || args === null) return undefined;
+  if (typeof block.id !== 'string' || block.id.trim().length === 0) return undefined;
+  if (typeof block.name !== 'string') return undefined;
   const name = block.name.trim();
-  if (!name || name.length > TOOL_CALL_NAME_MAX_CHARS || !TOOL_CALL_NAME_PATTERN.test(name)) return false;
-  return allowed === null || allowed.has(name.toLowerCase());
+  if (!name || name.length > TOOL_CALL_NAME_MAX_CHARS || !TOOL_CALL_NAME_PATTERN.test(name)) return undefined;
+  return allowed === null || allowed.has(name.toLowerCase()) ? name : undefined;
 }
 
 /**
@@ -234,24 +222,23 @@ export function sanitizeToolCallInputs(
 
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as Message;
-    const content = isObject(message) && message.role === 'assistant' ? message.content : undefined;
+    const content = isRecord(message) && message.role === 'assistant' ? blocksOf(message.content) : [];
     let nextContent: unknown[] | null = null;
     let dropped = 0;
-    if (Array.isArray(content)) {
-      for (let b = 0; b < content.length; b++) {
-        const block: unknown = content[b];
-        let replacement: unknown = block;
-        if (isCallBlock(block)) {
-          if (!isValidCallBlock(block, allowed)) {
-            replacement = undefined;
-            dropped++;
-          } else if ((block.name as string) !== (block.name as string).trim()) {
-            replacement = { ...block, name: (block.name as string).trim() };
-          }
+    for (let b = 0; b < content.length; b++) {
+      const block = content[b];
+      let replacement: unknown = block;
+      if (isToolCallBlock(block)) {
+        const name = acceptedCallName(block, allowed);
+        if (name === undefined) {
+          replacement = undefined;
+          dropped++;
+        } else if (name !== block.name) {
+          replacement = { ...block, name };
         }
-        if (replacement !== block && nextContent === null) nextContent = content.slice(0, b);
-        if (nextContent !== null && replacement !== undefined) nextContent.push(replacement);
       }
+      if (replacement !== block && nextContent === null) nextContent = content.slice(0, b);
+      if (nextContent !== null && replacement !== undefined) nextContent.push(replacement);
     }
     if (nextContent === null) {
       if (out) out.push(message);

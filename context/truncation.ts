@@ -8,8 +8,9 @@
  * result is judged by the tokens it really costs; for Latin text this is exactly OpenClaw's
  * `text.length`. Cut positions are UTF-16 indices and never split a surrogate pair.
  */
+import { blocksOf, contentBlocks, isTextBlock, type UnknownRecord } from './blocks.js';
 import { CHARS_PER_TOKEN, estimateStringChars } from './estimate.js';
-import type { Message, TextBlock, ToolResultMessage } from './messages.js';
+import type { Message, ToolResultMessage } from './messages.js';
 
 /** One result may fill at most this share of the window (OpenClaw's MAX_TOOL_RESULT_CONTEXT_SHARE). */
 export const MAX_TOOL_RESULT_CONTEXT_SHARE = 0.3;
@@ -107,19 +108,10 @@ export function truncateToolResultText(text: string, maxChars: number): string {
   return text.slice(0, safeEnd(text, cut)) + TRUNCATION_SUFFIX;
 }
 
-type LooseBlock = { type?: unknown; text?: unknown } | null | undefined;
-
-function blocksOf(message: Message | null | undefined): LooseBlock[] | null {
-  const content = (message as { content?: unknown } | null | undefined)?.content;
-  return Array.isArray(content) ? (content as LooseBlock[]) : null;
-}
-
 /** Total UTF-16 length of a result's text blocks (cheap: no scan of the characters). */
-function textLength(blocks: readonly LooseBlock[]): number {
+function textLength(blocks: readonly unknown[]): number {
   let length = 0;
-  for (const block of blocks) {
-    if (block && block.type === 'text' && typeof block.text === 'string') length += block.text.length;
-  }
+  for (const block of blocks) if (isTextBlock(block)) length += block.text.length;
   return length;
 }
 
@@ -135,11 +127,9 @@ function measure(text: string): number {
 }
 
 /** The §2 char measure of a result's text blocks (images excluded: they are never cut). */
-function textChars(blocks: readonly LooseBlock[]): number {
+function textChars(blocks: readonly unknown[]): number {
   let chars = 0;
-  for (const block of blocks) {
-    if (block && block.type === 'text' && typeof block.text === 'string') chars += measure(block.text);
-  }
+  for (const block of blocks) if (isTextBlock(block)) chars += measure(block.text);
   return chars;
 }
 
@@ -149,8 +139,7 @@ function textChars(blocks: readonly LooseBlock[]): number {
  * message when nothing is cut.
  */
 export function truncateToolResultMessage(message: ToolResultMessage, maxChars: number): ToolResultMessage {
-  const blocks = blocksOf(message);
-  if (!blocks) return message;
+  const blocks = contentBlocks(message);
   const length = textLength(blocks);
   // The measure is at most 4 × the length, so short results need no character scan.
   if (length * 4 <= maxChars) return message;
@@ -159,13 +148,13 @@ export function truncateToolResultMessage(message: ToolResultMessage, maxChars: 
   let next: unknown[] | null = null;
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b];
-    if (block?.type !== 'text' || typeof block.text !== 'string') continue;
+    if (!isTextBlock(block)) continue;
     // Its share of the budget, converted to UTF-16 units at the result's average density.
     const blockMax = Math.max(MIN_KEEP_CHARS, Math.floor((maxChars * block.text.length) / chars));
     const text = truncateToolResultText(block.text, blockMax);
     if (text === block.text) continue;
     next ??= blocks.slice();
-    next[b] = { ...block, text } as TextBlock;
+    next[b] = { ...block, text };
   }
   return next ? { ...message, content: next as ToolResultMessage['content'] } : message;
 }
@@ -203,8 +192,7 @@ function planTruncation(messages: readonly Message[], contextWindowTokens: numbe
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
     if (message?.role !== 'toolResult') continue;
-    const blocks = blocksOf(message);
-    if (!blocks) continue;
+    const blocks = blocksOf(message.content);
     const length = textLength(blocks);
     if (length === 0) continue;
     lengthSum += length;
@@ -217,7 +205,7 @@ function planTruncation(messages: readonly Message[], contextWindowTokens: numbe
     if (chars <= limit) continue;
     const truncated = truncateToolResultMessage(message, limit);
     if (truncated === message) continue;
-    const after = textChars(blocksOf(truncated) ?? []);
+    const after = textChars(blocksOf(truncated.content));
     if (after >= chars) continue;
     candidate.current = after;
     planned.set(i, entry(i, message, truncated, 'single', chars, after, limit));
@@ -228,7 +216,7 @@ function planTruncation(messages: readonly Message[], contextWindowTokens: numbe
     let total = 0;
     for (const candidate of results) {
       if (candidate.chars < 0) {
-        candidate.chars = textChars(blocksOf(candidate.original) ?? []);
+        candidate.chars = textChars(blocksOf(candidate.original.content));
         candidate.current = candidate.chars;
       }
       total += candidate.current;
@@ -239,7 +227,7 @@ function planTruncation(messages: readonly Message[], contextWindowTokens: numbe
       if (target >= candidate.current) continue;
       const truncated = truncateToolResultMessage(candidate.original, target);
       if (truncated === candidate.original) continue;
-      const after = textChars(blocksOf(truncated) ?? []);
+      const after = textChars(blocksOf(truncated.content));
       if (after >= candidate.current) continue;
       total -= candidate.current - after;
       candidate.current = after;
@@ -261,7 +249,7 @@ function entry(
   truncatedChars: number,
   maxChars: number,
 ): OversizedToolResult {
-  const record = original as { toolCallId?: unknown; toolName?: unknown };
+  const record: UnknownRecord = original;
   return {
     index,
     toolCallId: typeof record.toolCallId === 'string' ? record.toolCallId : undefined,

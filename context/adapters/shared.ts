@@ -4,20 +4,17 @@
  * converts only those. A value that is not an object is unreadable: skipped where it stands. A
  * block the adapters cannot translate is kept as an `other` view and goes through unchanged.
  */
+import type { UnknownRecord } from '../blocks.js';
 import type { TextBlock } from '../messages.js';
+
+/** The adapters read unchecked objects the way the engine does (blocks.ts). */
+export { isRecord, type UnknownRecord } from '../blocks.js';
 
 /** Tool name used when a result's call cannot be found. */
 export const UNKNOWN_TOOL_NAME = 'unknown';
 
 /** A base64 data URL (`data:<mime>[;param…];base64,`), the only image link the adapters take. */
 export const DATA_URL = /^data:([^;,]+)((?:;[^;,]*)*);base64,/;
-
-/** An object whose fields are still unchecked (arrays included, as `typeof` has it). */
-export type UnknownRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is UnknownRecord {
-  return typeof value === 'object' && value !== null;
-}
 
 /** A string field, or '' when it is missing or not a string. */
 export function str(value: unknown): string {

@@ -1,27 +1,19 @@
 /**
- * Reading text and tool calls out of canonical messages for the digest. Tolerant like the rest of
- * the engine: malformed blocks (null entries, a text block without `text`) read as empty and never
- * throw. `toolResult.details` is never read here — it is untrusted (ALGORITHMS.md §1).
+ * Reading text and tool calls out of canonical messages for the digest, through blocks.ts like the
+ * rest of the engine: malformed blocks read as empty and never throw. `toolResult.details` is never
+ * read here — it is untrusted (ALGORITHMS.md §1).
  */
+import {
+  blockThinking,
+  contentBlocks,
+  contentString,
+  isImageBlock,
+  isRecord,
+  isTextBlock,
+  toolCallArguments,
+  toolCallOf,
+} from '../blocks.js';
 import type { Message } from '../messages.js';
-
-type LooseBlock = {
-  type?: unknown;
-  text?: unknown;
-  thinking?: unknown;
-  id?: unknown;
-  name?: unknown;
-  arguments?: unknown;
-  input?: unknown;
-} | null;
-
-/** Block types accepted as tool calls (§6). */
-const TOOL_CALL_BLOCK_TYPES: ReadonlySet<string> = new Set([
-  'toolCall',
-  'toolUse',
-  'functionCall',
-  'tool_use',
-]);
 
 export interface ToolCallView {
   id: string;
@@ -29,22 +21,12 @@ export interface ToolCallView {
   arguments: Record<string, unknown>;
 }
 
-function blocksOf(message: Message): LooseBlock[] {
-  const content = (message as { content?: unknown } | null)?.content;
-  return Array.isArray(content) ? (content as LooseBlock[]) : [];
-}
-
 /** The text blocks of a message (a user's string content counts as one block). Thinking excluded. */
 export function textBlocksOf(message: Message): string[] {
-  const m = message as { content?: unknown } | null;
-  if (!m || typeof m !== 'object') return [];
-  if (typeof m.content === 'string') return [m.content];
+  const text = contentString(message);
+  if (text !== undefined) return [text];
   const texts: string[] = [];
-  for (const block of blocksOf(message)) {
-    if (block && typeof block === 'object' && block.type === 'text' && typeof block.text === 'string') {
-      texts.push(block.text);
-    }
-  }
+  for (const block of contentBlocks(message)) if (isTextBlock(block)) texts.push(block.text);
   return texts;
 }
 
@@ -61,34 +43,26 @@ export function firstText(message: Message): string | undefined {
 /** The thinking blocks of an assistant message. */
 export function thinkingOf(message: Message): string[] {
   const out: string[] = [];
-  for (const block of blocksOf(message)) {
-    if (
-      block &&
-      typeof block === 'object' &&
-      block.type === 'thinking' &&
-      typeof block.thinking === 'string'
-    ) {
-      out.push(block.thinking);
-    }
+  for (const block of contentBlocks(message)) {
+    const thinking = blockThinking(block);
+    if (thinking !== undefined) out.push(thinking);
   }
   return out;
 }
 
-/** The tool calls of an assistant message (blocks with a non-empty string id and name). */
+/** The tool calls of an assistant message (call blocks with a non-empty string id, §6). */
 export function toolCallsOf(message: Message): ToolCallView[] {
-  if ((message as { role?: unknown } | null)?.role !== 'assistant') return [];
+  if (!isRecord(message) || message.role !== 'assistant') return [];
   const calls: ToolCallView[] = [];
-  for (const block of blocksOf(message)) {
-    if (!block || typeof block !== 'object' || typeof block.type !== 'string') continue;
-    if (!TOOL_CALL_BLOCK_TYPES.has(block.type)) continue;
-    if (typeof block.id !== 'string' || block.id.length === 0) continue;
-    const name = typeof block.name === 'string' ? block.name : '';
-    const rawArgs = block.arguments ?? block.input;
-    const args =
-      rawArgs && typeof rawArgs === 'object' && !Array.isArray(rawArgs)
-        ? (rawArgs as Record<string, unknown>)
-        : {};
-    calls.push({ id: block.id, name, arguments: args });
+  for (const block of contentBlocks(message)) {
+    const call = toolCallOf(block);
+    if (!call) continue;
+    const args = toolCallArguments(block);
+    calls.push({
+      id: call.id,
+      name: call.name ?? '',
+      arguments: isRecord(args) && !Array.isArray(args) ? args : {},
+    });
   }
   return calls;
 }
@@ -96,9 +70,7 @@ export function toolCallsOf(message: Message): ToolCallView[] {
 /** Counts image blocks (they are named, never inlined, when messages are rendered as text). */
 export function imageCountOf(message: Message): number {
   let count = 0;
-  for (const block of blocksOf(message)) {
-    if (block && typeof block === 'object' && block.type === 'image') count++;
-  }
+  for (const block of contentBlocks(message)) if (isImageBlock(block)) count++;
   return count;
 }
 

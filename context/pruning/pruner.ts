@@ -5,6 +5,7 @@
  * image results, the bootstrap before the first user message and the last N assistant turns are
  * never touched, and nothing is ever made larger. Returns the same array when nothing changes.
  */
+import { blocksOf, isImageBlock, isTextBlock } from '../blocks.js';
 import { CHARS_PER_TOKEN, estimateMessageChars, estimateStringChars } from '../estimate.js';
 import type { Message, TextBlock, ToolResultMessage } from '../messages.js';
 import type { PruningSettings } from './settings.js';
@@ -31,21 +32,15 @@ export type PruneContextResult = {
   hardCleared: number;
 };
 
-type LooseBlock = { type?: unknown; text?: unknown } | null | undefined;
-
 function textSegments(content: unknown): string[] {
   if (typeof content === 'string') return [content];
-  if (!Array.isArray(content)) return [];
   const parts: string[] = [];
-  for (const block of content as LooseBlock[]) {
-    if (block && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
-  }
+  for (const block of blocksOf(content)) if (isTextBlock(block)) parts.push(block.text);
   return parts;
 }
 
 function hasImage(content: unknown): boolean {
-  if (!Array.isArray(content)) return false;
-  for (const block of content as LooseBlock[]) if (block && block.type === 'image') return true;
+  for (const block of blocksOf(content)) if (isImageBlock(block)) return true;
   return false;
 }
 

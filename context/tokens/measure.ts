@@ -1,5 +1,5 @@
-/** The message walk (mirrors estimateMessageChars's tolerance): what a message is made of. */
-
+/** The message walk: what a message is made of (mirrors estimateMessageChars). */
+import { blocksOf, isRecord } from '../blocks.js';
 import type { Message } from '../messages.js';
 import {
   IMAGE_TOKEN_ESTIMATE,
@@ -9,8 +9,6 @@ import {
 } from './charges.js';
 import type { CountTextTokens } from './counter.js';
 
-type LooseBlock = { type?: unknown; text?: unknown; thinking?: unknown; arguments?: unknown } | null;
-
 interface MessageMeasure {
   /** Sum of countText over the message's texts. */
   text: number;
@@ -18,22 +16,26 @@ interface MessageMeasure {
   fixed: number;
 }
 
-/** What a message is made of, measured with `countText`. Malformed blocks count as empty. */
+/**
+ * What a message is made of, measured with `countText`. Malformed blocks count as empty (§1).
+ * Like estimateMessageChars, the block walk switches on `type` itself instead of calling
+ * blocks.ts's accessors: it runs on every block on each `GET /context`, where that is cheaper.
+ */
 export function measureMessage(message: Message, countText: CountTextTokens): MessageMeasure | undefined {
-  const m = message as { role?: unknown; content?: unknown } | null;
-  if (!m || typeof m !== 'object') return undefined;
+  if (!isRecord(message)) return undefined;
   const measure: MessageMeasure = { text: 0, fixed: MESSAGE_OVERHEAD_TOKENS };
   const addText = (value: unknown) => {
     if (typeof value === 'string' && value.length > 0) measure.text += countText(value);
   };
-  const blocks = Array.isArray(m.content) ? (m.content as LooseBlock[]) : [];
-  switch (m.role) {
+  const { content } = message;
+  const blocks = blocksOf(content);
+  switch (message.role) {
     case 'user':
     case 'toolResult': {
       // `details` of a tool result is never sent to a model, so it is never counted.
-      if (typeof m.content === 'string') addText(m.content);
+      if (typeof content === 'string') addText(content);
       for (const block of blocks) {
-        if (!block || typeof block !== 'object') continue;
+        if (!isRecord(block)) continue;
         if (block.type === 'text') addText(block.text);
         else if (block.type === 'image') measure.fixed += IMAGE_TOKEN_ESTIMATE;
       }
@@ -41,7 +43,7 @@ export function measureMessage(message: Message, countText: CountTextTokens): Me
     }
     case 'assistant': {
       for (const block of blocks) {
-        if (!block || typeof block !== 'object') continue;
+        if (!isRecord(block)) continue;
         if (block.type === 'text') addText(block.text);
         else if (block.type === 'thinking') addText(block.thinking);
         else if (block.type === 'toolCall') {
