@@ -6,7 +6,7 @@
 import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import type { TextModel } from '../llm/model.js';
-import { compactionActivities } from './compaction.js';
+import { compactionActivities } from './compaction/index.js';
 import { memoryActivities } from './memory.js';
 import { sessionActivities } from './session.js';
 import { sessionViewActivities } from './session-view.js';

@@ -1,5 +1,5 @@
 /**
- * The compaction activities' reads and writes (activities/compaction.ts calls these and builds
+ * The compaction activities' reads and writes (activities/compaction/ calls these and builds
  * no query): the compaction row, its chunks, the summary in force, and persisting a finished
  * compaction — summary, files, tool failures, TODOs and the final status — in one transaction.
  * Every write is idempotent on the compaction id (and chunk index): a retried activity finds its

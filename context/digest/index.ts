@@ -6,5 +6,7 @@ export * from './extractive.js';
 export * from './files.js';
 export * from './pending-work.js';
 export * from './summary.js';
+export * from './summary-prompts.js';
+export * from './summary-quality.js';
 export * from './tool-failures.js';
 export * from './workspace-rules.js';

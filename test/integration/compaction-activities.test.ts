@@ -7,7 +7,11 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompactionPlan, compactionActivities, LEVEL_EXTRACTIVE } from '../../activities/compaction.js';
+import {
+  type CompactionPlan,
+  compactionActivities,
+  LEVEL_EXTRACTIVE,
+} from '../../activities/compaction/index.js';
 import { estimateMessageTokens } from '../../context/index.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { chunksOf, compactionRow } from '../../db/compaction-writes.js';
