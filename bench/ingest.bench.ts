@@ -22,11 +22,12 @@ import { Agent } from 'node:http';
 import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session/index.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';
-import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
 import {
+  type BenchApi,
   type BenchStack,
   log,
   median,
@@ -49,13 +50,23 @@ const TARGET_P99_MS = 50;
 const SETTLE_TIMEOUT_MS = 120_000;
 const TIMEOUT_MS = 15 * 60_000;
 
-type Mode = 'baseline' | 'api';
+/**
+ * - `baseline`: the bare `signalWithStart` (the target's reference);
+ * - `store`: the floor of a durable turn — `appendTurn`'s transaction with the signal inside it
+ *   under the session's row lock, called directly with pre-counted messages: no HTTP, no
+ *   validation, no conversion, no token counting;
+ * - `api`: the whole `POST /turns` over HTTP.
+ * `store` sits between the other two: what the API pays for storing before it answers, and what
+ * it pays for the rest.
+ */
+type Mode = 'baseline' | 'store' | 'api';
+const ALL_MODES: readonly Mode[] = ['baseline', 'store', 'api'];
 
-/** The modes to run (default both): one alone gives a profile of that side. */
-const MODES: readonly Mode[] = (process.env.MOLT_BENCH_INGEST_MODES ?? 'baseline,api')
+/** The modes to run (default all): one alone gives a profile of that side. */
+const MODES: readonly Mode[] = (process.env.MOLT_BENCH_INGEST_MODES ?? ALL_MODES.join(','))
   .split(',')
   .map((mode) => mode.trim())
-  .filter((mode): mode is Mode => mode === 'baseline' || mode === 'api');
+  .filter((mode): mode is Mode => (ALL_MODES as readonly string[]).includes(mode));
 
 interface PreparedTurn {
   turnId: string;
@@ -97,7 +108,7 @@ async function runRound(
   stack: BenchStack,
   mode: Mode,
   taskQueue: string,
-  apiUrl: string,
+  api: BenchApi,
   agent: Agent,
   roundIndex: number,
   sessionCount = SESSIONS,
@@ -114,8 +125,12 @@ async function runRound(
         contextWindowTokens: CONTEXT_WINDOW_TOKENS,
         messages: turn.messages,
       });
-      const response = await postJson(agent, new URL(`/v1/sessions/${sessionId}/turns`, apiUrl), body);
+      const response = await postJson(agent, new URL(`/v1/sessions/${sessionId}/turns`, api.url), body);
       if (response.status !== 202) throw new Error(`POST turn answered ${response.status}: ${response.body}`);
+      return;
+    }
+    if (mode === 'store') {
+      await storeTurn(stack, api, taskQueue, sessionId, turn);
       return;
     }
     const signal: TurnSignal = {
@@ -196,6 +211,56 @@ async function runRound(
   };
 }
 
+/**
+ * The `store` mode's turn: what the route does after validation — the turn's transaction with the
+ * signal under the row lock (a plain signal once the workflow runs, as the route sends) — and
+ * nothing else.
+ */
+async function storeTurn(
+  stack: BenchStack,
+  api: BenchApi,
+  taskQueue: string,
+  sessionId: string,
+  turn: PreparedTurn,
+): Promise<void> {
+  const workflowId = sessionWorkflowId(DEFAULT_TENANT_ID, sessionId);
+  const result = await appendTurn(
+    api.database.db,
+    {
+      tenantId: DEFAULT_TENANT_ID,
+      sessionId,
+      workflowId,
+      turnId: turn.turnId,
+      messages: turn.messages,
+      tokens: turn.metas.map((meta) => meta.tokens),
+      contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+      defaultContextWindowTokens: CONTEXT_WINDOW_TOKENS,
+      settings: undefined,
+      usage: undefined,
+      content: { messages: turn.messages, format: 'openclaw', contextWindowTokens: CONTEXT_WINDOW_TOKENS },
+    },
+    async ({ turn: stored, created }) => {
+      const signal: TurnSignal = {
+        turnId: turn.turnId,
+        messages: turn.metas.map((meta, i) => ({ ...meta, seq: stored.fromSeq + i })),
+        contextWindowTokens: CONTEXT_WINDOW_TOKENS,
+      };
+      if (!created) {
+        await stack.client.workflow.getHandle(workflowId).signal(turnSignal, signal);
+        return;
+      }
+      await stack.client.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {
+        workflowId,
+        taskQueue,
+        args: [{ tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: CONTEXT_WINDOW_TOKENS }],
+        signal: turnSignal,
+        signalArgs: [signal],
+      });
+    },
+  );
+  if (result.outcome !== 'appended') throw new Error(`${sessionId} ${turn.turnId}: ${result.outcome}`);
+}
+
 function summarize(rounds: RoundResult[]) {
   const latencies = rounds.flatMap((r) => r.latenciesMs);
   return {
@@ -226,7 +291,7 @@ export async function run(): Promise<object> {
       const results: RoundResult[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         for (const mode of MODES) {
-          const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, r);
+          const result = await runRound(stack, mode, worker.taskQueue, api, agent, r);
           log(
             `${mode} round ${r}: ${Math.round(result.turnsPerSecond)} turns/s, p50 ${round(percentile(result.latenciesMs, 50))} ms, p99 ${round(percentile(result.latenciesMs, 99))} ms, settled in ${Math.round(result.settleMs)} ms`,
           );
@@ -236,7 +301,7 @@ export async function run(): Promise<object> {
       // One session posting alone: the cost of a request without contention, for the diagnosis.
       const serial: Record<string, object> = {};
       for (const mode of MODES) {
-        const result = await runRound(stack, mode, worker.taskQueue, api.url, agent, ROUNDS, 1);
+        const result = await runRound(stack, mode, worker.taskQueue, api, agent, ROUNDS, 1);
         serial[mode] = {
           turnsPerSecond: round(result.turnsPerSecond),
           p50Ms: round(percentile(result.latenciesMs, 50), 2),
@@ -247,8 +312,10 @@ export async function run(): Promise<object> {
         log(`serial ${mode}: ${JSON.stringify(serial[mode])}`);
       }
       const baseline = summarize(results.filter((r) => r.mode === 'baseline'));
+      const store = summarize(results.filter((r) => r.mode === 'store'));
       const apiSummary = summarize(results.filter((r) => r.mode === 'api'));
       const share = apiSummary.turnsPerSecond / baseline.turnsPerSecond;
+      const storeShare = store.turnsPerSecond / baseline.turnsPerSecond;
       return {
         benchmark: 'ingest',
         setup: {
@@ -263,8 +330,10 @@ export async function run(): Promise<object> {
           apiDatabasePoolSize: 10,
         },
         api: apiSummary,
+        store,
         baseline,
         throughputShareOfBaseline: round(share, 3),
+        storeShareOfBaseline: round(storeShare, 3),
         singleSession: serial,
         targets: {
           throughputShare: {
@@ -281,6 +350,7 @@ export async function run(): Promise<object> {
         notes: [
           'turnsPerSecond: median over rounds of (20 sessions x 100 measured turns) / wall time of the measured phase.',
           'p50/p99: over every measured request of all rounds, timed by the client (request written to body read).',
+          'store: appendTurn with the signal inside its transaction, called directly with pre-counted messages (no HTTP, validation, conversion or counting): the floor of storing a turn before answering.',
           'Baseline: client.workflow.signalWithStart of sessionWorkflow with the API\u2019s arguments and TurnSignal shape, no HTTP/validation/PostgreSQL.',
           'The API, the worker, the load generator, the Temporal dev server and PostgreSQL share one 2-core machine; the API and the worker share one Node process.',
           'cpu (per round): machine-wide busy share and CPU time by group - self (this process: API, worker, load generator), temporal (the dev server), postgres (all backends, other users\u2019 included), other (everything else busy on the machine) - in % of one core and in CPU ms per measured turn.',
