@@ -14,7 +14,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { SessionCommand } from '../context/index.js';
+import type { SessionCommand } from '../context/session/index.js';
 import { compactionWorkflow } from './compaction.js';
 import { compactionWorkflowId, type SessionWorkflowInput } from './definitions.js';
 import type { createMemoryHooks } from './session-memory.js';

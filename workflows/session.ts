@@ -19,6 +19,15 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+// The workflow imports the modules it uses, not the context/ barrel: every workflow the worker
+// instantiates evaluates its imports anew, and the barrel's message adapters build zod schemas.
+import { canCompact } from '../context/breaker.js';
+import {
+  learnedContextWindow,
+  nextRecoveryStep,
+  recoveryAttempts,
+  recoveryStepFreedTokens,
+} from '../context/recovery.js';
 import {
   applyBreakerReset,
   applyCompactionResult,
@@ -26,23 +35,18 @@ import {
   applyObservedWindow,
   applyTruncation,
   applyTurn,
-  canCompact,
   createSessionState,
-  learnedContextWindow,
   likelyHasOversizedToolResults,
   liveTokensOf,
-  nextRecoveryStep,
   planCompaction,
   planReplay,
-  recoveryAttempts,
   recoveryCountersOf,
-  recoveryStepFreedTokens,
   type SessionState,
   sessionView,
   type Transition,
   updateSessionConfig,
   withRecoveryCounters,
-} from '../context/index.js';
+} from '../context/session/index.js';
 import {
   type CompactInput,
   type CompactionResult,

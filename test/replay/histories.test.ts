@@ -28,6 +28,17 @@ describe('recorded workflow histories', () => {
     });
   });
 
+  it('keeps the message adapters, digests, pruning and token counters out of the workflow bundle', () => {
+    // Every workflow the worker instantiates (a new session, a replay after a cache miss) evaluates
+    // its imports anew; the context/ barrel drags in the adapters' zod schemas and the rest.
+    const modules = new Set([...current.code.matchAll(/"\.\/(context\/[^"]+\.ts)"/g)].map((m) => m[1]!));
+    expect(modules).toContain('context/session/index.ts');
+    const heavy = [...modules].filter(
+      (path) => path === 'context/index.ts' || /^context\/(adapters|digest|pruning|tokens)\//.test(path),
+    );
+    expect(heavy).toEqual([]);
+  });
+
   it('has fixtures to replay', () => {
     expect(fixtures.length).toBeGreaterThan(0);
   });
