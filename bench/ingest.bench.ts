@@ -19,10 +19,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
+import { turnBodySchema } from '../api/routes/turns.js';
+import { convertToCanonical, messagesSchemaForFormat } from '../context/adapters/index.js';
 import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session/index.js';
-import { estimateMessageTokens } from '../context/tokens/index.js';
-import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { createTokenCounter, estimateMessageTokens } from '../context/tokens/index.js';
+import { appendTurn, contentHash, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
@@ -279,7 +281,34 @@ function summarize(rounds: RoundResult[]) {
   };
 }
 
+/**
+ * The route's own work on a turn, without I/O, timed alone on the bench's turns (µs per turn): how
+ * much of the API's cost over `store` is computing rather than HTTP, Fastify and the worker.
+ */
+function measurePureWork(): Record<string, number> {
+  const turns = prepareTurns(7, 2_000).map((turn) => turn.messages);
+  const counter = createTokenCounter({ mode: 'estimate' });
+  const steps: Record<string, (messages: Message[]) => unknown> = {
+    bodyJson: (messages) => JSON.parse(JSON.stringify({ turnId: 't1', messages })),
+    bodySchema: (messages) => turnBodySchema.parse({ turnId: 't1', messages }),
+    messagesSchema: (messages) => messagesSchemaForFormat('openclaw').parse(messages),
+    conversion: (messages) => convertToCanonical(messages, 'openclaw'),
+    tokenCounting: (messages) => messages.map((message) => counter.messageTokens(message)),
+    contentHash: (messages) => contentHash({ messages, format: 'openclaw', contextWindowTokens: 1 }),
+  };
+  const result: Record<string, number> = {};
+  for (const [name, step] of Object.entries(steps)) {
+    for (const messages of turns) step(messages);
+    const started = performance.now();
+    for (let pass = 0; pass < 5; pass++) for (const messages of turns) step(messages);
+    result[name] = round(((performance.now() - started) / (5 * turns.length)) * 1_000, 1);
+  }
+  return result;
+}
+
 export async function run(): Promise<object> {
+  const pureWorkUsPerTurn = measurePureWork();
+  log(`the route's pure work, µs per turn: ${JSON.stringify(pureWorkUsPerTurn)}`);
   return withBenchStack({ timeoutMs: TIMEOUT_MS }, async (stack) => {
     const worker = await stack.startWorker({ model: null });
     const api = await stack.startApi({
@@ -335,6 +364,7 @@ export async function run(): Promise<object> {
         throughputShareOfBaseline: round(share, 3),
         storeShareOfBaseline: round(storeShare, 3),
         singleSession: serial,
+        pureWorkUsPerTurn,
         targets: {
           throughputShare: {
             target: `>= ${TARGET_THROUGHPUT_SHARE}`,
@@ -354,6 +384,7 @@ export async function run(): Promise<object> {
           'Baseline: client.workflow.signalWithStart of sessionWorkflow with the API\u2019s arguments and TurnSignal shape, no HTTP/validation/PostgreSQL.',
           'The API, the worker, the load generator, the Temporal dev server and PostgreSQL share one 2-core machine; the API and the worker share one Node process.',
           'cpu (per round): machine-wide busy share and CPU time by group - self (this process: API, worker, load generator), temporal (the dev server), postgres (all backends, other users\u2019 included), other (everything else busy on the machine) - in % of one core and in CPU ms per measured turn.',
+          'pureWorkUsPerTurn: the route\u2019s computing on a turn (body JSON, schemas, conversion, token counting, content hash), timed alone in this process before the stack starts.',
           'singleSession: one session posting 100 turns alone, per mode: per-request cost without contention.',
           'Closed loop: each session waits for its answer before the next turn, so mean latency = sessions / throughput (Little\u2019s law); with 20 sessions, p99 < 50 ms needs well over 400 turns/s.',
           'eventsPerTurn: session-workflow history events per turn; a busy workflow applies several queued signals in one workflow task, so the faster path also costs Temporal less per turn.',
