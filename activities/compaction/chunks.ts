@@ -25,7 +25,6 @@ import { toActivityFailure } from '../llm-failure.js';
 import {
   type ChunkInput,
   type ChunkPlan,
-  type CompactionDeps,
   type CompactionPlan,
   type CompactionSteps,
   errorText,
@@ -36,8 +35,8 @@ import {
   withHeartbeat,
 } from './steps.js';
 
-export function chunkActivities(deps: CompactionDeps, steps: CompactionSteps) {
-  const { db, model, loadRange, summaryText, storedResult, digest, generate } = steps;
+export function chunkActivities(steps: CompactionSteps) {
+  const { db, model, concurrency, loadRange, summaryText, storedResult, digest, generate } = steps;
 
   /**
    * Opens one chunk for summarising: its level when it is already done (a retried or replayed
@@ -85,7 +84,7 @@ export function chunkActivities(deps: CompactionDeps, steps: CompactionSteps) {
       input: CompactionInput & { workflowId: string; runId: string },
     ): Promise<CompactionPlan> {
       const finished = await storedResult(input.compactionId);
-      if (finished) return { chunks: [], concurrency: deps.concurrency, finished };
+      if (finished) return { chunks: [], concurrency: concurrency, finished };
 
       await createCompaction(db, {
         id: input.compactionId,
@@ -111,7 +110,7 @@ export function chunkActivities(deps: CompactionDeps, steps: CompactionSteps) {
             toSeq: c.toSeq,
             tokens: c.tokens,
           })),
-          concurrency: deps.concurrency,
+          concurrency: concurrency,
         };
       }
 
@@ -145,7 +144,7 @@ export function chunkActivities(deps: CompactionDeps, steps: CompactionSteps) {
         return { index, fromSeq: first.seq, toSeq: last.seq, tokens };
       });
       await planChunks(db, input.compactionId, chunks);
-      return { chunks, concurrency: deps.concurrency, historyShare };
+      return { chunks, concurrency: concurrency, historyShare };
     },
 
     /**

@@ -34,8 +34,8 @@ export {
 export function compactionActivities(deps: CompactionDeps) {
   const steps = compactionSteps(deps);
   return {
-    ...chunkActivities(deps, steps),
+    ...chunkActivities(steps),
     ...mergeActivities(steps),
-    ...persistActivities(deps, steps),
+    ...persistActivities(steps),
   };
 }

@@ -10,7 +10,6 @@ import {
   collectFileActivity,
   collectToolFailures,
   composeSummary,
-  createTokenCounter,
   extractOpenTodos,
   extractWorkspaceRules,
   inferPendingWork,
@@ -27,16 +26,10 @@ import {
 } from '../../db/compaction-writes.js';
 import { getSession } from '../../db/transcript.js';
 import type { CompactionResult } from '../../workflows/definitions.js';
-import {
-  type CompactionDeps,
-  type CompactionRange,
-  type CompactionSteps,
-  LEVEL_EXTRACTIVE,
-} from './steps.js';
+import { type CompactionRange, type CompactionSteps, LEVEL_EXTRACTIVE } from './steps.js';
 
-export function persistActivities(deps: CompactionDeps, steps: CompactionSteps) {
-  const { db, model, loadRange, storedResult } = steps;
-  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
+export function persistActivities(steps: CompactionSteps) {
+  const { db, model, tokenCounter, loadRange, storedResult } = steps;
 
   return {
     /**

@@ -7,6 +7,7 @@
 import { Context } from '@temporalio/activity';
 import {
   buildExtractiveDigest,
+  createTokenCounter,
   formatCompactSummary,
   type Message,
   type TokenCounter,
@@ -104,7 +105,8 @@ export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>):
 
 /** The reads and the LLM call the compaction steps share, bound to one worker's dependencies. */
 export function compactionSteps(deps: CompactionDeps) {
-  const { db, model } = deps;
+  const { db, model, concurrency } = deps;
+  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
 
   async function loadRange(input: { tenantId: string; sessionId: string; fromSeq: number; toSeq: number }) {
     return readEffectiveMessages(db, input.tenantId, input.sessionId, {
@@ -146,7 +148,7 @@ export function compactionSteps(deps: CompactionDeps) {
     return formatted;
   }
 
-  return { db, model, loadRange, summaryText, storedResult, digest, generate };
+  return { db, model, concurrency, tokenCounter, loadRange, summaryText, storedResult, digest, generate };
 }
 
 export type CompactionSteps = ReturnType<typeof compactionSteps>;
