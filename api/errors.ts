@@ -3,6 +3,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { causeChain } from '../db/client.js';
 
 export class ApiError extends Error {
   constructor(
@@ -35,11 +36,6 @@ const OUTAGE_SQLSTATE = /^(08|53|57P0[1-3])/;
 const DRIVER_OUTAGE_TEXT =
   /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 const OUTAGE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
-
-/** The error and its causes, outermost first (drizzle wraps the driver's error in its own). */
-function* causeChain(error: unknown): Generator<unknown> {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
-}
 
 /** The error code of the error or of the first cause that has one. */
 function sqlState(error: unknown): unknown {
@@ -100,20 +96,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error.statusCode >= 500 || error.cause !== undefined) {
-        request.log.warn({ err: error, cause: error.cause }, error.message);
+    const send = (apiError: ApiError) => {
+      if (apiError.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(apiError.retryAfterSeconds));
+      if (apiError.statusCode >= 500 || apiError.cause !== undefined) {
+        request.log.warn({ err: apiError, cause: apiError.cause }, apiError.message);
       }
-      return reply.status(error.statusCode).send({
+      return reply.status(apiError.statusCode).send({
         error: {
           requestId: request.id,
-          code: error.code,
-          message: error.message,
-          ...(error.details === undefined ? {} : { details: error.details }),
+          code: apiError.code,
+          message: apiError.message,
+          ...(apiError.details === undefined ? {} : { details: apiError.details }),
         },
       });
-    }
+    };
+    if (error instanceof ApiError) return send(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((issue) => {
         const where = error.validationContext ?? 'body';
@@ -163,15 +161,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A route that did not classify its database error itself: an outage is still a 503 the
     // client can retry, never a 500.
-    const outage = databaseError(error, 'request');
-    if (outage.statusCode === 503) {
-      request.log.warn({ err: error }, outage.message);
-      if (outage.retryAfterSeconds !== undefined)
-        reply.header('retry-after', String(outage.retryAfterSeconds));
-      return reply
-        .status(503)
-        .send({ error: { requestId: request.id, code: outage.code, message: outage.message } });
-    }
+    if (isOutage(error)) return send(unavailable('the database', error));
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

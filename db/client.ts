@@ -23,6 +23,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * An error and its causes, outermost first: drizzle wraps the driver's error (with its SQLSTATE
+ * `code` and `constraint`) in its own. Bounded, for a cause chain that loops.
+ */
+export function* causeChain(error: unknown): Generator<unknown> {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
 /** How long a request waits for a new PostgreSQL connection before it counts as an outage. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -142,6 +150,12 @@ export async function openDatabase(
   };
 }
 
+/** The two fields of drizzle's database object the work-around reaches (not in its types). */
+interface PooledDrizzle {
+  transaction: unknown;
+  session: { dialect: unknown; schema: unknown; options: unknown };
+}
+
 /**
  * drizzle-orm 0.45's pooled `transaction()` runs BEGIN before the try/finally that releases the
  * client (drizzle-team/drizzle-orm#6023, #6241, open): a connection that dies between checkout and
@@ -151,12 +165,6 @@ export async function openDatabase(
  * releases), then always releases it; pg-pool discards a client whose connection is gone. Remove
  * when drizzle releases the client itself.
  */
-/** The two fields of drizzle's database object the work-around reaches (not in its types). */
-interface PooledDrizzle {
-  transaction: unknown;
-  session: { dialect: unknown; schema: unknown; options: unknown };
-}
-
 function releaseClientOnFailedBegin(
   db: PooledDrizzle,
   pool: import('pg').Pool,

@@ -22,7 +22,7 @@ import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import { touchesPromptCache } from '../context/pruning/settings.js';
 import { hasUnstorableEscape, storableJsonText } from '../context/storable.js';
-import { type Database, executePrepared } from './client.js';
+import { causeChain, type Database, executePrepared } from './client.js';
 import {
   messageOverrides,
   messages,
@@ -58,7 +58,6 @@ export type AppendTurnResult =
   | {
       outcome: 'appended' | 'replayed';
       turn: TurnRow;
-      contextWindowTokens: number;
       session: SessionRow;
       /** This turn created the session (its workflow has not been started yet). */
       created: boolean;
@@ -109,7 +108,6 @@ export async function appendTurn(
           const result = {
             outcome: 'replayed' as const,
             turn: existing,
-            contextWindowTokens: session.contextWindowTokens,
             session,
             created: false,
           };
@@ -121,7 +119,6 @@ export async function appendTurn(
         const result = {
           outcome: 'appended' as const,
           turn: turnRowOf(row.turn),
-          contextWindowTokens: session.contextWindowTokens,
           session,
           created: row.created,
         };
@@ -147,7 +144,7 @@ class AppendRaceLost extends Error {
 
 /** The turn's primary key collided: a concurrent request committed the same `turnId` first. */
 function isTurnCollision(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causeChain(error)) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return constraint === TURNS_PRIMARY_KEY;
   }
