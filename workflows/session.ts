@@ -80,6 +80,12 @@ export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
  */
 export const USAGE_CALIBRATION_PATCH = 'usage-calibration';
 
+/**
+ * Overflow recovery compacts the recent turns too when keeping them leaves nothing to compact.
+ * Runs recorded before answered `give_up` there, and replay that way.
+ */
+export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-turns';
+
 /** The view write is small and frequent: a local activity costs one marker event, not a task round. */
 const { persistSessionView } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -303,7 +309,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         const plan = planCompaction(state, {
           trigger: 'overflow',
           now: now(),
-          keepNothingWhenEmpty: patched('overflow-compacts-recent-turns'),
+          keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),
         });
         if (plan.type !== 'started') {
           freedNothing = true;

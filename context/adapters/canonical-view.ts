@@ -2,7 +2,7 @@
  * Canonical messages as the outbound adapters read them (toAnthropicMessages, toOpenAIChatMessages):
  * read once into views, so the converters switch on a discriminant instead of probing fields.
  */
-import { TOOL_CALL_BLOCK_TYPES } from '../blocks.js';
+import { isToolCallBlock } from '../blocks.js';
 import { isRecord, str, type UnknownRecord } from './shared.js';
 
 /** A block of user or tool-result content. */
@@ -52,7 +52,7 @@ function readAssistantPart(block: UnknownRecord): CanonicalAssistantPart {
       redacted: block.redacted === true,
     };
   }
-  if (typeof block.type === 'string' && TOOL_CALL_BLOCK_TYPES.has(block.type)) {
+  if (isToolCallBlock(block)) {
     return {
       kind: 'toolCall',
       id: str(block.id),

@@ -19,17 +19,15 @@ export function evaluateThresholds(state: SessionState, now?: number): Transitio
   const commands: SessionCommand[] = [];
   let next = state;
   const { uploadRatio, forceRatio } = next.settings;
+  // Marking a range and starting an attempt leave the live context, hence the ratio, as it is.
+  const ratio = contextRatioOf(state);
 
   const inFlight = next.upload?.status === 'running';
-  if (
-    !inFlight &&
-    contextRatioOf(next) >= uploadRatio &&
-    canCompact(next.breaker, next.settings.breaker, now)
-  ) {
+  if (!inFlight && ratio >= uploadRatio && canCompact(next.breaker, next.settings.breaker, now)) {
     const cut = chooseCut(next.live, effectiveKeepRecentTokens(next));
     const minRangeTokens = Math.ceil(next.contextWindowTokens * MIN_RANGE_WINDOW_SHARE);
     if (cut && cut.tokens >= minRangeTokens) {
-      const trigger = contextRatioOf(next) >= forceRatio ? 'forced' : 'threshold';
+      const trigger = ratio >= forceRatio ? 'forced' : 'threshold';
       const marked = markRange(next, trigger, cut);
       const breaker = beginCompactionAttempt(next.breaker);
       next = { ...marked.state, breaker };
@@ -38,7 +36,7 @@ export function evaluateThresholds(state: SessionState, now?: number): Transitio
   }
 
   const upload = next.upload;
-  if (upload?.status === 'running' && !upload.cleanedUp && contextRatioOf(next) >= forceRatio) {
+  if (upload?.status === 'running' && !upload.cleanedUp && ratio >= forceRatio) {
     const cleaned = forceCleanup(next, upload);
     next = cleaned.state;
     commands.push(...cleaned.commands);

@@ -17,14 +17,14 @@
  * sent) plus the estimator's error on the old prefix (partly gone). A positive offset is carried
  * onto the estimate of the new prefix: it is mostly the system prompt and tools, and whatever part
  * is the estimator erring low errs high once carried. A negative one is not: it is the estimator's
- * margin on messages that may have left, and carrying it made the count err low by up to 45% on
+ * margin on messages that may have left, and carrying it made the count err low by up to 36% on
  * the held-out sessions right after a compaction (bench/calibration.bench.ts measures the three
  * choices). The next report re-anchors. A restore that brings the anchored prefix back makes the
  * anchor exact again.
  *
  * Pure and deterministic (the session workflow imports it); counts only, never message bodies.
  */
-import type { Message } from '../messages.js';
+import type { Message, Usage } from '../messages.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -45,14 +45,6 @@ export const MIN_REPORT_SHARE_OF_ESTIMATE = 0.5;
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-/** Token counts a provider reported for one request (OpenClaw's usage shape; CONTRACT.md `usage`). */
-export interface UsageCounts {
-  input?: number | undefined;
-  output?: number | undefined;
-  cacheRead?: number | undefined;
-  cacheWrite?: number | undefined;
-}
-
 const countOf = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 
@@ -62,7 +54,7 @@ const countOf = (value: unknown): number =>
  * put the cached part in cacheRead and the rest in input. Output is not part of the prompt (and
  * for reasoning models holds tokens that are never sent back). 0 when the report states nothing.
  */
-export function promptTokensOf(usage: UsageCounts | null | undefined): number {
+export function promptTokensOf(usage: Usage | null | undefined): number {
   if (!usage || typeof usage !== 'object') return 0;
   return Math.round(countOf(usage.input) + countOf(usage.cacheRead) + countOf(usage.cacheWrite));
 }
@@ -83,7 +75,7 @@ export interface UsageReport {
  */
 export function usageReportOf(
   messages: readonly { seq: number; message: Message }[],
-  turnUsage?: UsageCounts | null,
+  turnUsage?: Usage | null,
 ): UsageReport | null {
   let assistants = 0;
   let lastAssistantSeq = -1;

@@ -156,7 +156,9 @@ describe('applyUsageReport', () => {
   it('keeps the state and the anchor in force when it refuses a report', () => {
     const input = session(metas(1, 4));
     const first = report(createCalibrationState(), input, 5_000);
+    expect(first.type).toBe('anchored');
     const refused = report(first.state, session(metas(1, 6)), 0);
+    expect(refused).toMatchObject({ type: 'rejected', reason: 'implausibly-low' });
     expect(refused.state).toBe(first.state);
   });
 });
