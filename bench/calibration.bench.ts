@@ -4,14 +4,16 @@
  * sessions built from the held-out corpus (bench/corpus-held-out/, never fitted on).
  *
  * Each held-out document becomes a session: its text, cut into message-sized chunks and reused
- * in a cycle, is posted turn by turn (user, assistant; every third turn a tool call and its result
- * before the answer). A simulated provider counts each prompt with o200k: its system prompt and
+ * in a cycle, is posted turn by turn (user, assistant; every third turn an assistant message and a
+ * tool result before the answer — the tool call itself is not modelled, so the estimator's handling
+ * of tool-call arguments is outside these errors). A simulated provider counts each prompt with o200k: its system prompt and
  * tools (bench/fixtures/agent-system-prompt.txt, or none), the summary in force and the live
  * messages, 3 framing tokens per message plus 3 per prompt (OpenAI's documented ChatML framing),
  * and reports that count with each assistant message, as OpenClaw's messages carry their usage.
  * When the prompt reaches 70% of the window a compaction keeps the newest ~20% and puts a summary
- * (a chunk of the same document) in front: the prefix changes, and the next turn's report is
- * refused as ambiguous (context/session/usage-calibration.ts), so the carried offset is measured too.
+ * (chunks of the same document, in production's continuation message) in front: the prefix
+ * changes, and the next turn's report is refused as ambiguous (context/session/usage-calibration.ts),
+ * so the carried offset is measured too.
  * Compactions follow the true size, so every variant sees the same session.
  *
  * After every turn and every compaction, each variant's live tokens are compared with the true
@@ -26,6 +28,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { buildContinuationMessage } from '../context/digest/summary.js';
 import type { Message } from '../context/messages.js';
 import {
   type AfterPrefixChange,
@@ -196,12 +199,13 @@ function simulate(document: CorpusDocument, systemPrompt: string) {
       while (keepFrom < live.length && live[keepFrom]!.role !== 'user') keepFrom++;
       boundarySeq = live[keepFrom - 1]!.seq;
       live.splice(0, keepFrom);
-      const summaryText = Array.from({ length: SUMMARY_CHUNKS }, take).join('');
+      // The summary reaches the agent as the continuation message production builds around it.
+      const continuation = buildContinuationMessage(Array.from({ length: SUMMARY_CHUNKS }, take).join(''));
       compactions += 1;
       summary = {
         id: `cmp_${compactions}`,
-        tokens: estimateMessageTokens({ role: 'user', content: summaryText }),
-        trueTokens: countO200kTokens(summaryText) + FRAMING_PER_MESSAGE,
+        tokens: estimateMessageTokens(continuation),
+        trueTokens: countO200kTokens(String(continuation.content)) + FRAMING_PER_MESSAGE,
       };
       calibration = notePrefix(calibration, prefix(), seq);
       measure();
