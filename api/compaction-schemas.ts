@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
+import { workingMemorySchema } from '../context/working-memory/model.js';
 import type { compactionSummaryOf, getCompaction } from '../db/compactions.js';
 import type { CompactResult } from '../workflows/definitions.js';
 import type { Expect, SameFields } from './schemas.js';
@@ -42,6 +43,8 @@ export type CompactionListAnswer = z.infer<typeof compactionListSchema>;
 export const compactionSchema = compactionItemSchema.extend({
   summary: z.string().nullable(),
   summaryTokens: z.number().nullable(),
+  /** The cumulative working memory `summary` renders (docs/working-memory.md); null on older rows. */
+  workingMemory: workingMemorySchema.nullable(),
   todos: z.array(z.object({ text: z.string(), status: z.string() })),
   files: z.object({
     read: z.array(z.string()),
@@ -105,3 +108,17 @@ export const replaySchema = z.object({
   ]),
 });
 export type ReplayAnswer = z.infer<typeof replaySchema>;
+
+/** GET /v1/sessions/{sessionId}/working-memory: the summary in force, structured and rendered. */
+export const workingMemoryAnswerSchema = z.object({
+  sessionId: z.string(),
+  /** The compaction whose summary is in force; null (and the rest null) before the first one. */
+  compactionId: z.string().nullable(),
+  /** The summary in force as the agent receives it inside the continuation message. */
+  text: z.string().nullable(),
+  tokens: z.number().nullable(),
+  /** The session's summary budget (`settings.summaryMaxTokens`, or its default for the window). */
+  budgetTokens: z.number(),
+  workingMemory: workingMemorySchema.nullable(),
+});
+export type WorkingMemoryAnswer = z.infer<typeof workingMemoryAnswerSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { breakerSettingsSchema } from '../context/breaker.js';
 import { pruningConfigSchema } from '../context/pruning/settings.js';
 import { sessionSettingsSchema } from '../context/session/index.js';
+import { MIN_SUMMARY_MAX_TOKENS } from '../context/working-memory/budget.js';
 
 // The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
 const engine = sessionSettingsSchema.shape;
@@ -24,6 +25,8 @@ export const sessionSettingsBodySchema = z.strictObject({
   historyLimit: z.number().int().min(0).optional(),
   /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (§9). */
   agentsMd: z.string().max(200_000).optional(),
+  /** Token budget of the summary in force (docs/working-memory.md); default 3% of the window in [1 000, 6 000]. */
+  summaryMaxTokens: z.number().int().min(MIN_SUMMARY_MAX_TOKENS).max(200_000).optional(),
 });
 export type SessionSettingsBody = z.infer<typeof sessionSettingsBodySchema>;
 

@@ -188,6 +188,7 @@ export interface paths {
                             };
                             historyLimit?: number;
                             agentsMd?: string;
+                            summaryMaxTokens?: number;
                         };
                         userId?: string;
                         agentId?: string;
@@ -1026,6 +1027,51 @@ export interface paths {
                             finishedAt: string | null;
                             summary: string | null;
                             summaryTokens: number | null;
+                            workingMemory: {
+                                /** @enum {number} */
+                                version: 1;
+                                compactions: number;
+                                throughSeq: number;
+                                task: string;
+                                filesModified: string[];
+                                filesRead: string[];
+                                todosOpen: string[];
+                                todosDone: string[];
+                                decisions: string[];
+                                failures: {
+                                    tool: string;
+                                    meta?: string;
+                                    summary: string;
+                                    count: number;
+                                }[];
+                                identifiers: {
+                                    value: string;
+                                    /** @enum {string} */
+                                    from: "user" | "tool";
+                                }[];
+                                state: string;
+                                narrative: string;
+                                archived: {
+                                    filesModified: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    todosOpen: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    identifiers: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                };
+                                dropped: {
+                                    filesRead: number;
+                                    todosDone: number;
+                                    decisions: number;
+                                    failures: number;
+                                };
+                            } | null;
                             todos: {
                                 text: string;
                                 status: string;
@@ -1973,6 +2019,51 @@ export interface paths {
                             finishedAt: string | null;
                             summary: string | null;
                             summaryTokens: number | null;
+                            workingMemory: {
+                                /** @enum {number} */
+                                version: 1;
+                                compactions: number;
+                                throughSeq: number;
+                                task: string;
+                                filesModified: string[];
+                                filesRead: string[];
+                                todosOpen: string[];
+                                todosDone: string[];
+                                decisions: string[];
+                                failures: {
+                                    tool: string;
+                                    meta?: string;
+                                    summary: string;
+                                    count: number;
+                                }[];
+                                identifiers: {
+                                    value: string;
+                                    /** @enum {string} */
+                                    from: "user" | "tool";
+                                }[];
+                                state: string;
+                                narrative: string;
+                                archived: {
+                                    filesModified: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    todosOpen: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    identifiers: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                };
+                                dropped: {
+                                    filesRead: number;
+                                    todosDone: number;
+                                    decisions: number;
+                                    failures: number;
+                                };
+                            } | null;
                             todos: {
                                 text: string;
                                 status: string;
@@ -1998,6 +2089,190 @@ export interface paths {
                                 status: string;
                                 error: string | null;
                             }[];
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/working-memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId: string;
+                            compactionId: string | null;
+                            text: string | null;
+                            tokens: number | null;
+                            budgetTokens: number;
+                            workingMemory: {
+                                /** @enum {number} */
+                                version: 1;
+                                compactions: number;
+                                throughSeq: number;
+                                task: string;
+                                filesModified: string[];
+                                filesRead: string[];
+                                todosOpen: string[];
+                                todosDone: string[];
+                                decisions: string[];
+                                failures: {
+                                    tool: string;
+                                    meta?: string;
+                                    summary: string;
+                                    count: number;
+                                }[];
+                                identifiers: {
+                                    value: string;
+                                    /** @enum {string} */
+                                    from: "user" | "tool";
+                                }[];
+                                state: string;
+                                narrative: string;
+                                archived: {
+                                    filesModified: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    todosOpen: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                    identifiers: {
+                                        items: string[];
+                                        count: number;
+                                    };
+                                };
+                                dropped: {
+                                    filesRead: number;
+                                    todosDone: number;
+                                    decisions: number;
+                                    failures: number;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -2153,6 +2428,51 @@ export interface paths {
                                 finishedAt: string | null;
                                 summary: string | null;
                                 summaryTokens: number | null;
+                                workingMemory: {
+                                    /** @enum {number} */
+                                    version: 1;
+                                    compactions: number;
+                                    throughSeq: number;
+                                    task: string;
+                                    filesModified: string[];
+                                    filesRead: string[];
+                                    todosOpen: string[];
+                                    todosDone: string[];
+                                    decisions: string[];
+                                    failures: {
+                                        tool: string;
+                                        meta?: string;
+                                        summary: string;
+                                        count: number;
+                                    }[];
+                                    identifiers: {
+                                        value: string;
+                                        /** @enum {string} */
+                                        from: "user" | "tool";
+                                    }[];
+                                    state: string;
+                                    narrative: string;
+                                    archived: {
+                                        filesModified: {
+                                            items: string[];
+                                            count: number;
+                                        };
+                                        todosOpen: {
+                                            items: string[];
+                                            count: number;
+                                        };
+                                        identifiers: {
+                                            items: string[];
+                                            count: number;
+                                        };
+                                    };
+                                    dropped: {
+                                        filesRead: number;
+                                        todosDone: number;
+                                        decisions: number;
+                                        failures: number;
+                                    };
+                                } | null;
                                 todos: {
                                     text: string;
                                     status: string;

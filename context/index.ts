@@ -19,3 +19,4 @@ export * from './recovery.js';
 export * from './session/index.js';
 export * from './tokens/index.js';
 export * from './truncation.js';
+export * from './working-memory/index.js';

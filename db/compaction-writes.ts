@@ -6,7 +6,7 @@
  * earlier work instead of writing twice. Operators' reads live in db/compactions.ts.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Todo } from '../context/index.js';
+import type { Todo, WorkingMemory } from '../context/index.js';
 import { todoKey } from '../context/index.js';
 import type { Database } from './client.js';
 import {
@@ -123,7 +123,7 @@ export interface CompactionResultRows {
   tenantId: string;
   sessionId: string;
   status: 'succeeded' | 'degraded';
-  summary: { text: string; tokens: number };
+  summary: { text: string; tokens: number; workingMemory: WorkingMemory };
   tokensBefore: number;
   files: { read: readonly string[]; modified: readonly string[]; referenced: readonly string[] };
   failures: ReadonlyArray<{ toolCallId: string; toolName: string; meta?: string | null; summary: string }>;
@@ -145,6 +145,7 @@ export async function persistCompactionResult(db: Database, result: CompactionRe
         sessionId: result.sessionId,
         text: result.summary.text,
         tokens: result.summary.tokens,
+        workingMemory: result.summary.workingMemory,
       })
       .onConflictDoNothing();
     const fileRows = [

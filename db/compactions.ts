@@ -1,6 +1,7 @@
 /** Reading compactions for operators: lists with cursors, and one compaction in full. */
 import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { CompactionStatus } from '../context/compaction-rules.js';
+import { parseWorkingMemory } from '../context/working-memory/model.js';
 import type { Database } from './client.js';
 import {
   type CompactionRow,
@@ -109,6 +110,8 @@ export async function getCompaction(db: Database, tenantId: string, id: string) 
     ...compactionSummaryOf(row),
     summary: summary?.text ?? null,
     summaryTokens: summary?.tokens ?? null,
+    /** The cumulative working memory the summary renders (null before it existed). */
+    workingMemory: parseWorkingMemory(summary?.workingMemory) ?? null,
     todos: (row.todos as Array<{ text: string; status: string }> | null) ?? [],
     files: { read: filesOf('read'), modified: filesOf('modified'), referenced: filesOf('referenced') },
     toolFailures: failures.map((f) => ({

@@ -198,6 +198,8 @@ export const summaries = pgTable('summaries', {
   sessionId: text('session_id').notNull(),
   text: derivedText('text').notNull(),
   tokens: integer('tokens').notNull(),
+  /** The cumulative working memory `text` renders (docs/working-memory.md); null on older rows. */
+  workingMemory: derivedJsonb('working_memory'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,19 +1,23 @@
 /**
- * The last step of a compaction (ALGORITHMS.md §9): digest the range, compose the summary, verify
- * it is smaller than what it replaces, and persist it with its files, tool failures and TODOs —
- * or record why the compaction could not finish.
+ * The last step of a compaction (ALGORITHMS.md §9): digest the range, merge it into the working
+ * memory the previous summary left (docs/working-memory.md) and render that within the session's
+ * summary budget, verify it is smaller than what it replaces, and persist it with its files, tool
+ * failures and TODOs — or record why the compaction could not finish.
  */
 
 import { reductionFailure } from '../../context/compaction-rules.js';
 import {
+  advanceWorkingMemory,
   buildContinuationMessage,
   collectFileActivity,
   collectToolFailures,
-  composeSummary,
   extractOpenTodos,
   extractWorkspaceRules,
+  formatWorkspaceRulesSection,
   inferPendingWork,
   mergeTodos,
+  parseWorkingMemory,
+  summaryBudgetTokens,
   type Todo,
 } from '../../context/index.js';
 import {
@@ -53,20 +57,31 @@ export function persistActivities(steps: CompactionSteps) {
 
       const failures = collectToolFailures(messages);
       const files = collectFileActivity(messages);
+      const settings = (session?.settings ?? {}) as { agentsMd?: unknown; summaryMaxTokens?: unknown };
+      const rules = typeof settings.agentsMd === 'string' ? extractWorkspaceRules(settings.agentsMd) : '';
+      const previousMemory = parseWorkingMemory(previous?.workingMemory);
+      const advanced = advanceWorkingMemory({
+        ...(previousMemory ? { previous: previousMemory } : {}),
+        ...(previous && !previousMemory ? { legacySummary: previous.text } : {}),
+        messages,
+        body: row.mergedBody,
+        summarizer: model ? 'llm' : 'extractive',
+        throughSeq: input.toSeq,
+        budgetTokens: summaryBudgetTokens(
+          session?.contextWindowTokens ?? 0,
+          typeof settings.summaryMaxTokens === 'number' ? settings.summaryMaxTokens : null,
+        ),
+        countTokens: (summary) => tokenCounter.messageTokens(buildContinuationMessage(summary)),
+        sessionId: input.sessionId,
+        suffix: formatWorkspaceRulesSection(rules),
+      });
       const mergedTodos: Todo[] = mergeTodos(await sessionTodos(db, input.tenantId, input.sessionId), [
         ...inferPendingWork(messages),
         ...extractOpenTodos(row.mergedBody),
+        ...advanced.memory.todosDone.map((text) => ({ text, status: 'done' as const })),
       ]);
-      const agentsMd = (session?.settings as { agentsMd?: unknown } | undefined)?.agentsMd;
-      const rules = typeof agentsMd === 'string' ? extractWorkspaceRules(agentsMd) : '';
-      const text = composeSummary({
-        body: row.mergedBody,
-        toolFailures: failures,
-        files,
-        todos: mergedTodos,
-        rules,
-      });
-      const summaryTokens = tokenCounter.messageTokens(buildContinuationMessage(text));
+      const text = advanced.text;
+      const summaryTokens = advanced.tokens;
       const tokensBefore = stored.reduce((sum, m) => sum + m.tokens, 0) + (previous?.tokens ?? 0);
       // Level 3 is a fallback only when an LLM was configured; offline it is the design.
       const degraded = model !== null && chunks.some((c) => c.level === LEVEL_EXTRACTIVE);
@@ -83,7 +98,7 @@ export function persistActivities(steps: CompactionSteps) {
         tenantId: input.tenantId,
         sessionId: input.sessionId,
         status,
-        summary: { text, tokens: summaryTokens },
+        summary: { text, tokens: summaryTokens, workingMemory: advanced.memory },
         tokensBefore,
         files,
         failures,

@@ -135,9 +135,12 @@ export function compactionSteps(deps: CompactionDeps) {
     };
   }
 
-  /** §8 level 3: the deterministic digest of messages, which never fails for lack of an LLM. */
-  function digest(messages: Message[], previousSummary: string | undefined): string {
-    return buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
+  /**
+   * §8 level 3: the deterministic digest of messages, which never fails for lack of an LLM. It covers
+   * its range only: the persist step merges it into the working memory the previous summary left.
+   */
+  function digest(messages: Message[], _previousSummary?: string): string {
+    return buildExtractiveDigest(messages);
   }
 
   async function generate(system: string, prompt: string, signal: AbortSignal): Promise<string> {

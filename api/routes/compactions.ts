@@ -1,14 +1,27 @@
-/** Compactions for operators: list, read one in full, replay a failed one. */
+/**
+ * Compactions for operators: list, read one in full, replay a failed one; and a session's summary in
+ * force as its working memory (docs/working-memory.md).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
+import { summaryBudgetTokens } from '../../context/working-memory/budget.js';
+import { parseWorkingMemory } from '../../context/working-memory/model.js';
+import { summaryOf } from '../../db/compaction-writes.js';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
-import { sumRangeTokens } from '../../db/transcript.js';
+import { getSession, sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
-import { compactionListSchema, compactionSchema, replaySchema } from '../compaction-schemas.js';
+import {
+  compactionListSchema,
+  compactionSchema,
+  replaySchema,
+  type WorkingMemoryAnswer,
+  workingMemoryAnswerSchema,
+} from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
-import { BODY_ERRORS, errorResponses, sessionIdSchema } from '../schemas.js';
+import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas.js';
+import { sessionViewOf } from '../session-view.js';
 import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
@@ -58,6 +71,35 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const compaction = await getCompaction(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!compaction) throw notFound(`compaction ${request.params.compactionId}`);
         return compaction;
+      },
+    );
+
+    app.get(
+      '/v1/sessions/:sessionId/working-memory',
+      {
+        schema: {
+          params: sessionParamsSchema,
+          response: { 200: workingMemoryAnswerSchema, ...errorResponses(403, 404) },
+        },
+      },
+      async (request): Promise<WorkingMemoryAnswer> => {
+        const { sessionId } = request.params;
+        const row = await getSession(deps.db, request.auth.tenantId, sessionId);
+        if (!row) throw notFound(`session ${sessionId}`);
+        const inForce = sessionViewOf(row).summary;
+        const summary = inForce ? await summaryOf(deps.db, inForce.compactionId) : undefined;
+        const setting = (row.settings as { summaryMaxTokens?: unknown } | null)?.summaryMaxTokens;
+        return {
+          sessionId,
+          compactionId: summary?.compactionId ?? null,
+          text: summary?.text ?? null,
+          tokens: summary?.tokens ?? null,
+          budgetTokens: summaryBudgetTokens(
+            row.contextWindowTokens,
+            typeof setting === 'number' ? setting : null,
+          ),
+          workingMemory: parseWorkingMemory(summary?.workingMemory) ?? null,
+        };
       },
     );
 

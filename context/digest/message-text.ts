@@ -103,3 +103,38 @@ export function safeJson(value: unknown): string {
     return '[unserializable]';
   }
 }
+
+/** A whitespace-free run longer than this is a blob (base64, minified code), not a word to keep whole. */
+export const MAX_WORD_CHARS = 200;
+
+/**
+ * About `maxChars` characters (whitespace runs collapsed), never cutting inside a word: the word
+ * the limit falls in is kept whole, unless it is a blob over MAX_WORD_CHARS, which is left out (or
+ * cut, when it is the first word). `…` marks a cut. So an identifier such as `heron-staging-db`
+ * survives any cap.
+ */
+export function clipAtWord(value: string, maxChars: number): string {
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (text.length <= maxChars) return text;
+  const start = text.lastIndexOf(' ', maxChars - 1) + 1;
+  const next = text.indexOf(' ', maxChars);
+  const end = next < 0 ? text.length : next;
+  if (end - start <= MAX_WORD_CHARS) return end === text.length ? text : `${text.slice(0, end)} …`;
+  if (start > 0) return `${text.slice(0, start - 1)} …`;
+  return `${Array.from(text).slice(0, maxChars).join('')}…`;
+}
+
+/** Like clipAtWord, but line by line: the lines are kept while they fit `maxChars` in all. */
+export function clipLines(value: string, maxChars: number): string {
+  const out: string[] = [];
+  let left = maxChars;
+  for (const line of value.split(/\r?\n/)) {
+    const text = collapseWhitespace(line);
+    if (!text) continue;
+    if (left <= 0) break;
+    const clipped = clipAtWord(text, left);
+    out.push(clipped);
+    left -= clipped.length + 1;
+  }
+  return out.join('\n');
+}

@@ -4,11 +4,11 @@
  * silently disappears.
  */
 import type { Message } from '../messages.js';
-import { capText, collapseWhitespace, messageText } from './message-text.js';
+import { clipAtWord, collapseWhitespace, messageText } from './message-text.js';
 
 /** How many pending-work sentences the digest keeps (claw-code kept 3; molt reads sentences, not messages). */
 export const MAX_PENDING_WORK_ITEMS = 5;
-/** Each item is capped like every digest line (claw-code's 160). */
+/** Each item is capped near this many chars, never inside a word (claw-code cut at 160 exactly). */
 export const MAX_PENDING_WORK_CHARS = 160;
 /** Open TODOs are all kept; finished ones only this many (the newest), so the list stays bounded. */
 export const MAX_DONE_TODOS_KEPT = 20;
@@ -56,7 +56,7 @@ export function inferPendingWork(messages: readonly Message[]): string[] {
       const key = todoKey(sentence);
       if (seen.has(key)) continue;
       seen.add(key);
-      picked.push(capText(sentence, MAX_PENDING_WORK_CHARS));
+      picked.push(clipAtWord(sentence, MAX_PENDING_WORK_CHARS));
     }
   }
   return picked.reverse();

@@ -49,7 +49,8 @@ const IDENTIFIER_PATTERNS: readonly RegExp[] = [
   /\b\d{6,}\b/g,
 ];
 
-function isCredentialShaped(value: string): boolean {
+/** A token that looks like a secret (API keys, tokens, credentials in a URL): never kept. */
+export function isCredentialShaped(value: string): boolean {
   const lower = value.toLowerCase();
   if (CREDENTIAL_PREFIXES.some((prefix) => lower.startsWith(prefix))) return true;
   return lower.startsWith('http') && CREDENTIAL_URL_PARAM.test(value);

@@ -50,10 +50,18 @@ describe('inferPendingWork', () => {
     expect(inferPendingWork([user('Next: ship it.'), assistant('next: ship it')])).toEqual(['next: ship it']);
   });
 
-  it('caps each item at 160 chars', () => {
-    const [item] = inferPendingWork([user(`TODO ${'x'.repeat(300)}`)]);
-    expect(item).toHaveLength(MAX_PENDING_WORK_CHARS + 1);
-    expect(item?.endsWith('…')).toBe(true);
+  it('caps each item near 160 chars without cutting a word', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const [item] = inferPendingWork([user(`TODO ${words} heron-staging-db eu-west-3`)]);
+    expect(item!.length).toBeLessThanOrEqual(MAX_PENDING_WORK_CHARS + 20);
+    expect(item?.endsWith(' …')).toBe(true);
+    for (const word of item!.replace(/ …$/, '').split(' '))
+      expect(`TODO ${words}`.split(' ')).toContain(word);
+  });
+
+  it('keeps the word the cap falls in whole', () => {
+    const [item] = inferPendingWork([user(`TODO ${'a '.repeat(75)}heron-staging-db-in-eu-west-3 and more`)]);
+    expect(item).toContain('heron-staging-db-in-eu-west-3');
   });
 });
 

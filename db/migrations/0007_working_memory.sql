@@ -1,0 +1,1 @@
+ALTER TABLE "summaries" ADD COLUMN "working_memory" jsonb;
