@@ -62,6 +62,30 @@ export function inferPendingWork(messages: readonly Message[]): string[] {
   return picked.reverse();
 }
 
+/** A sentence that opens with `TODO` (`TODO: x`, `TODO - x`, `todo x`): an explicit task. */
+const EXPLICIT_TODO = /^todo\b[\s:-]/i;
+
+/**
+ * Every sentence of the user's and assistant's text that opens with `TODO`, oldest first, clipped
+ * like inferPendingWork's (so the two find the same text). Unlike inferPendingWork's heuristic
+ * these are not limited per range: the user said it is a task.
+ */
+export function explicitTodos(messages: readonly Message[]): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  for (const message of messages) {
+    if (!message || (message.role !== 'user' && message.role !== 'assistant')) continue;
+    for (const sentence of sentencesOf(messageText(message))) {
+      if (!EXPLICIT_TODO.test(sentence)) continue;
+      const text = clipAtWord(sentence, MAX_PENDING_WORK_CHARS);
+      if (seen.has(todoKey(text))) continue;
+      seen.add(todoKey(text));
+      found.push(text);
+    }
+  }
+  return found;
+}
+
 const CHECKBOX = /^\[( |x|X)\]\s*/;
 const BULLET = /^(?:[-*+•]|\d+[.)])\s+/;
 const DONE_SUFFIX = /\s*\((?:done|completed|finished)\)\s*$/i;

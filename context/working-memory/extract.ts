@@ -12,7 +12,7 @@ import {
   messageText,
   toolCallsOf,
 } from '../digest/message-text.js';
-import { inferPendingWork, parseTodoLine } from '../digest/pending-work.js';
+import { explicitTodos, inferPendingWork, parseTodoLine } from '../digest/pending-work.js';
 import { collectToolFailures } from '../digest/tool-failures.js';
 import type { Message } from '../messages.js';
 import { findIdentifiers } from './identifiers.js';
@@ -194,7 +194,7 @@ export function proposalFromRange(messages: readonly Message[]): WorkingMemoryPr
     ...(task ? { task: clipAtWord(task, MAX_TASK_CHARS) } : {}),
     filesModified: files.modified,
     filesRead: files.read,
-    todosOpen: [...inferPendingWork(valid), ...checklist.open],
+    todosOpen: [...explicitTodos(valid), ...inferPendingWork(valid), ...checklist.open],
     todosDone: checklist.done,
     decisions: decisionSentences(valid),
     failures: rangeFailures(valid),

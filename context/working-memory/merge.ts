@@ -5,7 +5,7 @@
  * for `done`; files read, done TODOs, decisions and failures are bounded, the excess counted.
  */
 import { clipAtWord, clipLines, collapseWhitespace } from '../digest/message-text.js';
-import { todoKey } from '../digest/pending-work.js';
+import { todoKey as textKey } from '../digest/pending-work.js';
 import { failureKey } from './extract.js';
 import {
   type Archive,
@@ -25,6 +25,11 @@ import {
   type WorkingMemory,
   type WorkingMemoryProposal,
 } from './model.js';
+
+/** A TODO's identity: its text without a leading `TODO:` (so `Done: x` finishes `TODO: x.`). */
+export function taskKey(text: string): string {
+  return textKey(text.replace(/^todo\b[\s:-]*/i, ''));
+}
 
 /** Adds items to an archive (oldest first), removing ones that came back; the count stays exact. */
 function archive(previous: Archive, pushed: readonly string[], back: ReadonlySet<string>): Archive {
@@ -46,35 +51,35 @@ function mergeTodos(
   previous: WorkingMemory,
   proposal: WorkingMemoryProposal,
 ): Pick<WorkingMemory, 'todosOpen' | 'todosDone'> & { archived: Archive; droppedDone: number } {
-  const doneKeys = new Set((proposal.todosDone ?? []).map(todoKey));
-  const previousDoneKeys = new Set(previous.todosDone.map(todoKey));
+  const doneKeys = new Set((proposal.todosDone ?? []).map(taskKey));
+  const previousDoneKeys = new Set(previous.todosDone.map(taskKey));
   const open: string[] = [];
   const openKeys = new Set<string>();
   const done = [...previous.todosDone];
   const finish = (text: string) => {
-    const key = todoKey(text);
-    if (!previousDoneKeys.has(key) && !done.some((item) => todoKey(item) === key)) done.push(text);
+    const key = taskKey(text);
+    if (!previousDoneKeys.has(key) && !done.some((item) => taskKey(item) === key)) done.push(text);
   };
   for (const text of previous.todosOpen) {
-    if (doneKeys.has(todoKey(text))) finish(text);
-    else if (!openKeys.has(todoKey(text))) {
-      openKeys.add(todoKey(text));
+    if (doneKeys.has(taskKey(text))) finish(text);
+    else if (!openKeys.has(taskKey(text))) {
+      openKeys.add(taskKey(text));
       open.push(text);
     }
   }
   // Archived open TODOs can be finished too; they then leave the archive for `done`.
-  const finishedFromArchive = previous.archived.todosOpen.items.filter((text) => doneKeys.has(todoKey(text)));
+  const finishedFromArchive = previous.archived.todosOpen.items.filter((text) => doneKeys.has(taskKey(text)));
   for (const text of finishedFromArchive) finish(text);
-  const archivedKeys = new Set(previous.archived.todosOpen.items.map(todoKey));
+  const archivedKeys = new Set(previous.archived.todosOpen.items.map(taskKey));
   for (const raw of proposal.todosOpen ?? []) {
     const text = collapseWhitespace(raw);
-    const key = todoKey(text);
+    const key = taskKey(text);
     if (!key || openKeys.has(key) || doneKeys.has(key) || archivedKeys.has(key)) continue;
     if (previousDoneKeys.has(key)) continue; // finished earlier: a repeat does not reopen it
     openKeys.add(key);
     open.push(text);
   }
-  for (const text of proposal.todosDone ?? []) if (todoKey(text)) finish(collapseWhitespace(text));
+  for (const text of proposal.todosDone ?? []) if (taskKey(text)) finish(collapseWhitespace(text));
   const pushed = open.length > MAX_OPEN_TODOS ? open.splice(0, open.length - MAX_OPEN_TODOS) : [];
   const droppedDone = Math.max(0, done.length - MAX_DONE_TODOS);
   return {

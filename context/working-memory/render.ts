@@ -113,17 +113,18 @@ export function renderWorkingMemory(
     ...archivedNote(open.hidden + memory.archived.todosOpen.count, 'older open TODO'),
   ]);
 
+  const earlier = (n: number, what: string) => (n > 0 ? [`- …and ${plural(n, what)} not listed`] : []);
   const done = latest(memory.todosDone, plan.done);
-  section(
-    h.done,
-    done.items.map((todo) => `- [x] ${todo}`),
-  );
+  section(h.done, [
+    ...done.items.map((todo) => `- [x] ${todo}`),
+    ...earlier(done.hidden + memory.dropped.todosDone, 'earlier done TODO'),
+  ]);
 
   const decisions = latest(memory.decisions, plan.decisions);
-  section(
-    h.decisions,
-    decisions.items.map((decision) => `- ${decision}`),
-  );
+  section(h.decisions, [
+    ...decisions.items.map((decision) => `- ${decision}`),
+    ...earlier(decisions.hidden + memory.dropped.decisions, 'earlier decision'),
+  ]);
 
   const failures = latest(memory.failures, plan.failures);
   section(h.failures, [
@@ -132,9 +133,7 @@ export function renderWorkingMemory(
       const times = failure.count > 1 ? ` ×${failure.count}` : '';
       return `- ${failure.tool}${meta}${times}: ${clipAtWord(failure.summary, Math.max(1, plan.failureChars))}`;
     }),
-    ...(memory.dropped.failures + failures.hidden > 0
-      ? [`- …and ${plural(memory.dropped.failures + failures.hidden, 'earlier failure')} not listed`]
-      : []),
+    ...earlier(memory.dropped.failures + failures.hidden, 'earlier failure'),
   ]);
 
   const identifiers = latest(memory.identifiers, plan.identifiers);
