@@ -164,8 +164,13 @@ describe('what a compaction keeps', () => {
       fromSeq: 1,
     });
     expect(compaction.tokensAfter).toBeLessThan(compaction.tokensBefore);
-    expect(compaction.summary).toContain('## Decisions');
-    expect(compaction.summary).toContain('## Tool Failures');
+    // The summary in force is the working memory (docs/working-memory.md), rendered.
+    expect(compaction.summary).toContain('## Task');
+    expect(compaction.summary).toContain('## Tool failures');
+    expect(compaction.workingMemory.failures).toContainEqual(
+      expect.objectContaining({ tool: 'exec', summary: 'FAIL test/module3.test.ts: expected 3, got 4' }),
+    );
+    expect(compaction.workingMemory.filesRead).toContain('src/module3.ts');
     expect(compaction.files.read).toContain('src/module3.ts');
     expect(compaction.toolFailures).toContainEqual(
       expect.objectContaining({ toolCallId: 'call_exec_3', toolName: 'exec' }),
