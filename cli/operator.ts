@@ -24,6 +24,7 @@ import {
   renderSession,
   renderSessionList,
 } from './format.js';
+import { registerWorkingMemoryCommand } from './working-memory.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
 
@@ -296,4 +297,6 @@ export function registerOperatorCommands(program: Command): void {
       const body = await client().get(`/v1/sessions/${segment(sessionId)}/history`);
       print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', renderHistory);
     });
+
+  registerWorkingMemoryCommand(program, client);
 }
