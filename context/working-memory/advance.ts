@@ -68,7 +68,9 @@ export function proposalOf(input: AdvanceInput, previous: WorkingMemory): Workin
   const text = proposalFromText(input.body);
   // An identifier the summarizer lists is kept only if the range really holds it, verbatim.
   const haystack = renderMessagesForSummary(input.messages);
-  const verified = text.identifiers.filter((value) => haystack.includes(value));
+  // Paths the range read or modified have their own sections.
+  const files = new Set([...(range.filesRead ?? []), ...(range.filesModified ?? [])]);
+  const verified = text.identifiers.filter((value) => haystack.includes(value) && !files.has(value));
   const narrative =
     input.summarizer === 'llm'
       ? text.narrative || range.narrative
