@@ -25,7 +25,9 @@ export const SUMMARIZATION_SYSTEM_PROMPT = [
 ].join(' ');
 
 const SECTION_GUIDANCE = [
-  'Use exactly these headings, in this order, and write "None." under a heading with nothing to list:',
+  'Begin with a short narrative, without a heading and at most five sentences: what happened and where the work stands.',
+  'molt keeps the files, tool failures and earlier TODOs itself; the narrative does not need to repeat them.',
+  'Then use exactly these headings, in this order, and write "None." under a heading with nothing to list:',
   ...SUMMARY_SECTION_HEADINGS,
   '',
   '- ## Decisions: each decision taken and the reason for it.',
