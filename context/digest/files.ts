@@ -7,9 +7,6 @@
 import type { Message } from '../messages.js';
 import { messageText, toolCallsOf } from './message-text.js';
 
-/** Lists show at most this many paths, newest first; every path is still stored (claw-code: 8). */
-export const MAX_FILES_SHOWN = 8;
-
 /** Extensions that make a slash-containing token a file reference. */
 export const REFERENCED_FILE_EXTENSIONS: ReadonlySet<string> = new Set([
   'md',
@@ -227,18 +224,4 @@ export function collectKeyFiles(messages: readonly Message[]): string[] {
     out.push(path);
   }
   return out;
-}
-
-function taggedList(tag: string, paths: readonly string[]): string {
-  const shown = paths.slice(0, MAX_FILES_SHOWN);
-  if (paths.length > MAX_FILES_SHOWN) shown.push(`...and ${paths.length - MAX_FILES_SHOWN} more`);
-  return `<${tag}>\n${shown.join('\n')}\n</${tag}>`;
-}
-
-/** `<read-files>` and `<modified-files>` blocks (empty lists are left out), or `''`. */
-export function formatFileSections(activity: Pick<FileActivity, 'read' | 'modified'>): string {
-  const sections: string[] = [];
-  if (activity.read.length > 0) sections.push(taggedList('read-files', activity.read));
-  if (activity.modified.length > 0) sections.push(taggedList('modified-files', activity.modified));
-  return sections.join('\n\n');
 }

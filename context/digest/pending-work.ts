@@ -12,11 +12,7 @@ export const MAX_PENDING_WORK_ITEMS = 5;
 export const MAX_PENDING_WORK_CHARS = 160;
 /** Open TODOs are all kept; finished ones only this many (the newest), so the list stays bounded. */
 export const MAX_DONE_TODOS_KEPT = 20;
-/** The summary lists at most this many open TODOs (all are stored) and this many finished ones. */
-export const MAX_OPEN_TODOS_SHOWN = 20;
-export const MAX_DONE_TODOS_SHOWN = 5;
 export const OPEN_TODOS_HEADING = '## Open TODOs';
-export const TRACKED_TODOS_HEADING = '## Tracked TODOs';
 
 /**
  * Keywords as whole words. molt: claw-code matched substrings, so "nextjs" and "next.js" counted as
@@ -169,16 +165,4 @@ export function mergeTodos(previous: readonly Todo[], extracted: readonly (strin
     }
     return true;
   });
-}
-
-/** `## Tracked TODOs` as a checklist (open first, then the newest finished ones), or `''`. */
-export function formatTodosSection(todos: readonly Todo[]): string {
-  const open = todos.filter((todo) => todo.status === 'open');
-  const done = todos.filter((todo) => todo.status === 'done').slice(-MAX_DONE_TODOS_SHOWN);
-  if (open.length === 0 && done.length === 0) return '';
-  const lines = open.slice(0, MAX_OPEN_TODOS_SHOWN).map((todo) => `- [ ] ${todo.text}`);
-  if (open.length > MAX_OPEN_TODOS_SHOWN)
-    lines.push(`- ...and ${open.length - MAX_OPEN_TODOS_SHOWN} more open`);
-  for (const todo of done) lines.push(`- [x] ${todo.text}`);
-  return `${TRACKED_TODOS_HEADING}\n${lines.join('\n')}`;
 }

@@ -1,18 +1,11 @@
 /**
- * The persisted summary (ALGORITHMS.md §8–§9): formatting the LLM's raw output, appending the
- * deterministic sections under a hard cap, and the continuation message the agent receives. The
- * prompts that ask for it are in `summary-prompts.ts`, the check of what comes back in
- * `summary-quality.ts`.
+ * The LLM summary's contract (ALGORITHMS.md §8–§9): its headings, formatting its raw output, and
+ * the continuation message that carries the summary in force to the agent. The summary in force
+ * itself is the rendered working memory (context/working-memory/, docs/working-memory.md). The
+ * prompts are in `summary-prompts.ts`, the check of what comes back in `summary-quality.ts`.
  */
 import type { UserMessage } from '../messages.js';
-import { type FileActivity, formatFileSections } from './files.js';
-import { formatTodosSection, type Todo } from './pending-work.js';
-import { formatToolFailuresSection, type ToolFailure } from './tool-failures.js';
-import { formatWorkspaceRulesSection } from './workspace-rules.js';
 
-/** The whole summary, appended sections included, never exceeds this many chars. */
-export const SUMMARY_MAX_CHARS = 16_000;
-export const SUMMARY_TRUNCATION_MARKER = '\n\n[Summary truncated to fit the size limit.]';
 /** Headings every LLM summary body must have, in this order (OpenClaw's quality contract). */
 export const SUMMARY_SECTION_HEADINGS: readonly string[] = [
   '## Decisions',
@@ -39,46 +32,6 @@ export function formatCompactSummary(raw: string): string {
     lines.push(blank ? '' : line.trimEnd());
   }
   return lines.join('\n').trim();
-}
-
-export interface SummaryParts {
-  /** The LLM's (or the extractive digest's) text; formatted with formatCompactSummary. */
-  body: string;
-  toolFailures?: readonly ToolFailure[];
-  files?: Pick<FileActivity, 'read' | 'modified'>;
-  todos?: readonly Todo[];
-  /** Workspace critical rules already extracted from AGENTS.md. */
-  rules?: string;
-}
-
-/**
- * The stored summary: body, then tracked TODOs, tool failures, files and workspace rules. Capped at
- * SUMMARY_MAX_CHARS by cutting the body's end, because the appended sections are already bounded
- * and are what the agent needs most to continue (what failed, what it touched, what it must obey).
- */
-export function composeSummary(parts: SummaryParts): string {
-  const body = formatCompactSummary(parts.body ?? '');
-  const appended = [
-    formatTodosSection(parts.todos ?? []),
-    formatToolFailuresSection(parts.toolFailures ?? []),
-    formatFileSections(parts.files ?? { read: [], modified: [] }),
-    formatWorkspaceRulesSection(parts.rules ?? ''),
-  ]
-    .filter((section) => section.length > 0)
-    .join('\n\n');
-  const join = (head: string) => [head, appended].filter((part) => part.length > 0).join('\n\n');
-  const whole = join(body);
-  if (whole.length <= SUMMARY_MAX_CHARS) return whole;
-
-  const separator = appended.length > 0 ? 2 : 0;
-  const bodyBudget = SUMMARY_MAX_CHARS - appended.length - separator - SUMMARY_TRUNCATION_MARKER.length;
-  if (bodyBudget <= 0) return appended.slice(0, SUMMARY_MAX_CHARS);
-  let cut = body.slice(0, bodyBudget);
-  // End on a line, or at least a word, when one ends near the budget.
-  const newline = cut.lastIndexOf('\n');
-  const breakAt = newline > bodyBudget * 0.8 ? newline : cut.lastIndexOf(' ');
-  if (breakAt > bodyBudget * 0.8) cut = cut.slice(0, breakAt);
-  return join(cut.trimEnd() + SUMMARY_TRUNCATION_MARKER);
 }
 
 const CONTINUATION_PREAMBLE =

@@ -5,11 +5,8 @@
 import type { Message } from '../messages.js';
 import { capText, collapseWhitespace, messageText } from './message-text.js';
 
-/** At most this many failures are listed; the rest are counted (OpenClaw's MAX_TOOL_FAILURES). */
-export const MAX_TOOL_FAILURES_SHOWN = 8;
 /** A failure's summary is cut to this many chars, then `...` (OpenClaw's MAX_TOOL_FAILURE_CHARS). */
 export const MAX_TOOL_FAILURE_CHARS = 240;
-export const TOOL_FAILURES_HEADING = '## Tool Failures';
 
 export interface ToolFailure {
   toolCallId: string;
@@ -59,17 +56,4 @@ export function collectToolFailures(messages: readonly Message[]): ToolFailure[]
     failures.push(meta ? { toolCallId, toolName, meta, summary } : { toolCallId, toolName, summary });
   }
   return failures;
-}
-
-/** `## Tool Failures` with one line per failure, or `''` when there are none. */
-export function formatToolFailuresSection(failures: readonly ToolFailure[]): string {
-  if (failures.length === 0) return '';
-  const lines = failures.slice(0, MAX_TOOL_FAILURES_SHOWN).map((failure) => {
-    const meta = failure.meta ? ` (${failure.meta})` : '';
-    return `- ${failure.toolName}${meta}: ${failure.summary}`;
-  });
-  if (failures.length > MAX_TOOL_FAILURES_SHOWN) {
-    lines.push(`- ...and ${failures.length - MAX_TOOL_FAILURES_SHOWN} more`);
-  }
-  return `${TOOL_FAILURES_HEADING}\n${lines.join('\n')}`;
 }

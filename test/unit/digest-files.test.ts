@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  collectFileActivity,
-  collectKeyFiles,
-  extractReferencedPaths,
-  formatFileSections,
-  MAX_FILES_SHOWN,
-} from '../../context/index.js';
+import { collectFileActivity, collectKeyFiles, extractReferencedPaths } from '../../context/index.js';
 import { assistant, assistantWithCalls, call, toolResult, user } from './factories.js';
 
 describe('collectFileActivity', () => {
@@ -112,28 +106,6 @@ describe('collectKeyFiles', () => {
       call('read', { path: `src/f${i}.ts` }, { id: `r${i}` }),
     );
     expect(collectKeyFiles([assistantWithCalls(reads)])).toHaveLength(12);
-  });
-});
-
-describe('formatFileSections', () => {
-  it('renders <read-files> and <modified-files> blocks', () => {
-    expect(formatFileSections({ read: ['a.ts'], modified: ['b.ts', 'c.ts'] })).toBe(
-      '<read-files>\na.ts\n</read-files>\n\n<modified-files>\nb.ts\nc.ts\n</modified-files>',
-    );
-  });
-
-  it('shows at most 8 paths per list and counts the rest', () => {
-    const read = Array.from({ length: 10 }, (_, i) => `f${i}.ts`);
-    const lines = formatFileSections({ read, modified: [] }).split('\n');
-    expect(lines).toHaveLength(MAX_FILES_SHOWN + 3);
-    expect(lines.at(-2)).toBe('...and 2 more');
-  });
-
-  it('leaves empty lists out', () => {
-    expect(formatFileSections({ read: [], modified: [] })).toBe('');
-    expect(formatFileSections({ read: [], modified: ['m.ts'] })).toBe(
-      '<modified-files>\nm.ts\n</modified-files>',
-    );
   });
 });
 

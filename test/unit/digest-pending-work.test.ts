@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   extractOpenTodos,
-  formatTodosSection,
   inferPendingWork,
   MAX_DONE_TODOS_KEPT,
   MAX_PENDING_WORK_CHARS,
@@ -132,20 +131,5 @@ describe('mergeTodos', () => {
     expect(merged.filter((todo) => todo.status === 'done')).toHaveLength(MAX_DONE_TODOS_KEPT);
     expect(merged[0]?.text).toBe('d3');
     expect(merged.some((todo) => todo.text === 'still open')).toBe(true);
-  });
-});
-
-describe('formatTodosSection', () => {
-  it('renders open TODOs then finished ones as a checklist', () => {
-    expect(
-      formatTodosSection([
-        { text: 'b', status: 'done' },
-        { text: 'a', status: 'open' },
-      ]),
-    ).toBe('## Tracked TODOs\n- [ ] a\n- [x] b');
-  });
-
-  it('is empty without TODOs', () => {
-    expect(formatTodosSection([])).toBe('');
   });
 });

@@ -5,12 +5,10 @@ import {
   buildMergeSummariesPrompt,
   buildSummaryCorrectionPrompt,
   checkSummaryQuality,
-  composeSummary,
   extractIdentifiers,
   formatCompactSummary,
   MERGE_SUMMARIES_INSTRUCTIONS,
   renderMessagesForSummary,
-  SUMMARY_MAX_CHARS,
   SUMMARY_SECTION_HEADINGS,
 } from '../../context/index.js';
 import { assistant, assistantWithCalls, call, image, thinking, toolResult, user } from './factories.js';
@@ -45,45 +43,6 @@ describe('formatCompactSummary', () => {
     expect(formatCompactSummary('<analysis>x</analysis>\n\n\n<summary>A\n\n\n\nB</summary>\n')).toBe(
       'Summary:\nA\n\nB',
     );
-  });
-});
-
-describe('composeSummary', () => {
-  it('appends TODOs, tool failures, files and workspace rules after the body', () => {
-    const summary = composeSummary({
-      body: 'Body.',
-      todos: [{ text: 'fix schema', status: 'open' }],
-      toolFailures: [{ toolCallId: 'a', toolName: 'exec', summary: 'boom' }],
-      files: { read: ['src/a.ts'], modified: ['src/b.ts'] },
-      rules: '## Red Lines\nNever push to main.',
-    });
-    expect(summary).toBe(
-      [
-        'Body.',
-        '## Tracked TODOs\n- [ ] fix schema',
-        '## Tool Failures\n- exec: boom',
-        '<read-files>\nsrc/a.ts\n</read-files>\n\n<modified-files>\nsrc/b.ts\n</modified-files>',
-        '<workspace-critical-rules>\n## Red Lines\nNever push to main.\n</workspace-critical-rules>',
-      ].join('\n\n'),
-    );
-  });
-
-  it('is just the formatted body when there is nothing to append', () => {
-    expect(composeSummary({ body: '<summary>x</summary>' })).toBe('Summary:\nx');
-  });
-
-  it('caps the whole summary at 16 000 chars by cutting the body and keeping the appended sections', () => {
-    const summary = composeSummary({
-      body: 'word '.repeat(10_000),
-      toolFailures: [{ toolCallId: 'a', toolName: 'exec', summary: 'boom' }],
-      rules: 'Never push to main.',
-    });
-    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
-    expect(summary).toContain('[Summary truncated to fit the size limit.]');
-    expect(
-      summary.endsWith('<workspace-critical-rules>\nNever push to main.\n</workspace-critical-rules>'),
-    ).toBe(true);
-    expect(summary).toContain('## Tool Failures\n- exec: boom');
   });
 });
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  collectToolFailures,
-  formatToolFailuresSection,
-  MAX_TOOL_FAILURE_CHARS,
-  MAX_TOOL_FAILURES_SHOWN,
-} from '../../context/index.js';
+import { collectToolFailures, MAX_TOOL_FAILURE_CHARS } from '../../context/index.js';
 import { assistant, toolResult, user } from './factories.js';
 
 describe('collectToolFailures', () => {
@@ -70,30 +65,5 @@ describe('collectToolFailures', () => {
   it('never throws on malformed messages', () => {
     const malformed = [null, { role: 'toolResult', isError: true }, assistant('fine')] as never[];
     expect(collectToolFailures(malformed)).toEqual([]);
-  });
-});
-
-describe('formatToolFailuresSection', () => {
-  it('renders "- {tool} ({meta}): {summary}" under "## Tool Failures"', () => {
-    const section = formatToolFailuresSection([
-      { toolCallId: 'a', toolName: 'exec', meta: 'exitCode=1', summary: 'boom' },
-      { toolCallId: 'b', toolName: 'read', summary: 'ENOENT' },
-    ]);
-    expect(section).toBe('## Tool Failures\n- exec (exitCode=1): boom\n- read: ENOENT');
-  });
-
-  it('lists at most 8 failures and counts the rest', () => {
-    const failures = Array.from({ length: 11 }, (_, i) => ({
-      toolCallId: `c${i}`,
-      toolName: 'exec',
-      summary: `f${i}`,
-    }));
-    const lines = formatToolFailuresSection(failures).split('\n');
-    expect(lines).toHaveLength(1 + MAX_TOOL_FAILURES_SHOWN + 1);
-    expect(lines.at(-1)).toBe('- ...and 3 more');
-  });
-
-  it('is empty when nothing failed', () => {
-    expect(formatToolFailuresSection([])).toBe('');
   });
 });
