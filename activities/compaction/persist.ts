@@ -65,7 +65,8 @@ export function persistActivities(steps: CompactionSteps) {
         ...(previous && !previousMemory ? { legacySummary: previous.text } : {}),
         messages,
         body: row.mergedBody,
-        summarizer: model ? 'llm' : 'extractive',
+        // An LLM's narrative folds in the previous one; digests (offline, or every chunk at level 3) add to it.
+        summarizer: model && chunks.some((c) => c.level !== LEVEL_EXTRACTIVE) ? 'llm' : 'extractive',
         throughSeq: input.toSeq,
         budgetTokens: summaryBudgetTokens(
           session?.contextWindowTokens ?? 0,
