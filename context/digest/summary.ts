@@ -36,6 +36,9 @@ export function formatCompactSummary(raw: string): string {
 
 const CONTINUATION_PREAMBLE =
   'This session continues an earlier conversation that ran out of context. The summary below covers the earlier part of that conversation.';
+/** Said when the summary is a working memory (docs/working-memory.md). */
+const CONTINUATION_MEMORY_NOTE =
+  'Its lists of modified files, open TODOs, tool failures and exact identifiers are complete (older items are counted where they were archived); copy identifiers exactly as written, and check a file before changing it: the memory is a record, not the file.';
 const CONTINUATION_RECENT_NOTE = 'The most recent messages follow this one verbatim.';
 const CONTINUATION_RESUME_INSTRUCTION =
   'Continue the work from where it stopped. Do not acknowledge or recap this summary and do not ask the user about it; resume directly.';
@@ -45,7 +48,9 @@ export function buildContinuationMessage(
   summaryText: string,
   options: { recentMessagesKept?: boolean; timestamp?: number } = {},
 ): UserMessage {
-  const parts = [CONTINUATION_PREAMBLE, formatCompactSummary(summaryText)];
+  const parts = [CONTINUATION_PREAMBLE];
+  if (summaryText.trimStart().startsWith('<working-memory')) parts.push(CONTINUATION_MEMORY_NOTE);
+  parts.push(formatCompactSummary(summaryText));
   if (options.recentMessagesKept ?? true) parts.push(CONTINUATION_RECENT_NOTE);
   parts.push(CONTINUATION_RESUME_INSTRUCTION);
   const message: UserMessage = { role: 'user', content: parts.join('\n\n') };

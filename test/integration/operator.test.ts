@@ -216,6 +216,16 @@ describe('molt compactions', () => {
     expect(table.stdout).toMatch(/\nChunks\n {2}CHUNK\s+SEQS\s+TOKENS\s+LEVEL\s+ATTEMPTS\s+STATUS/);
   });
 
+  it('shows the summary in force as the working memory (molt working-memory)', async () => {
+    const answer = await moltJson(['working-memory', succeededSession]);
+    expect(answer).toMatchObject({ sessionId: succeededSession, compactionId: succeededCompaction });
+    expect(answer.workingMemory.filesRead).toContain('src/module0.ts');
+    const table = await molt(['working-memory', succeededSession]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`^Compaction\\s+${succeededCompaction}$`, 'm'));
+    expect(table.stdout).toContain(`\nSummary in force\n  ${answer.text.split('\n')[0]}`);
+  });
+
   it('replays a degraded compaction as a new attempt', async () => {
     const replayed = await moltJson(['compactions', 'replay', degradedCompaction]);
     expect(replayed.compaction).toMatchObject({ trigger: 'replay', replayOf: degradedCompaction });

@@ -57,6 +57,16 @@ describe('buildContinuationMessage', () => {
     expect(content).toContain('Do not acknowledge or recap this summary and do not ask the user about it');
   });
 
+  it("says a working memory's lists are complete and its identifiers exact, before the memory", () => {
+    const content = buildContinuationMessage(
+      '<working-memory compactions="1" through-seq="9">\n## Task\nx\n</working-memory>',
+    ).content as string;
+    expect(content).toMatch(
+      /lists of modified files, open TODOs, tool failures and exact identifiers are complete[\s\S]*<working-memory/,
+    );
+    expect(buildContinuationMessage('<summary>x</summary>').content).not.toContain('are complete');
+  });
+
   it('leaves out the note about kept messages when none are kept', () => {
     const content = buildContinuationMessage('x', { recentMessagesKept: false }).content as string;
     expect(content).not.toContain('verbatim');
