@@ -26,9 +26,12 @@ import {
   type WorkingMemoryProposal,
 } from './model.js';
 
-/** A TODO's identity: its text without a leading `TODO:` (so `Done: x` finishes `TODO: x.`). */
+/**
+ * A TODO's identity: its text without a leading `TODO:` (so `Done: x` finishes `TODO: x.`) and
+ * without a trailing `(status)` note, which a model rewrites from one summary to the next.
+ */
 export function taskKey(text: string): string {
-  return textKey(text.replace(/^todo\b[\s:-]*/i, ''));
+  return textKey(text.replace(/^todo\b[\s:-]*/i, '').replace(/\s*\([^()]*\)[\s.;:!,]*$/, ''));
 }
 
 /** Adds items to an archive (oldest first), removing ones that came back; the count stays exact. */

@@ -81,6 +81,20 @@ describe('merge guards', () => {
     expect(second.memory.filesModified).not.toContain('src/invented.ts');
   });
 
+  it('knows a TODO the model rewrites with a status note, and finishes it', () => {
+    const first = step(undefined);
+    const body = '## Open TODOs\n- [ ] rotate the backup key (blocked on access)';
+    const second = step(first.memory, [user('ok')], body);
+    expect(second.memory.todosOpen).toEqual(['TODO: rotate the backup key.']);
+    const third = step(
+      second.memory,
+      [user('ok')],
+      '## Open TODOs\n- [x] rotate the backup key (done today)',
+    );
+    expect(third.memory.todosOpen).toEqual([]);
+    expect(third.memory.todosDone).toEqual(['TODO: rotate the backup key.']);
+  });
+
   it('deduplicates repeated failures and counts them', () => {
     const first = step(undefined);
     const again = [
