@@ -47,13 +47,21 @@ function isKebabCandidate(value: string): boolean {
 }
 
 const TRAILING = /[)\]"'`,;:.!?<>]+$/;
+/** A whitespace-free run longer than this is not scanned for identifiers. */
+const MAX_SCANNED_TOKEN_CHARS = MAX_IDENTIFIER_CHARS + 56;
 
 /**
  * Identifiers in a text, verbatim, first seen first, without duplicates; a value inside a longer
  * kept one (a host inside its URL) is left out since the longer one carries it. Credentials are
  * never returned (the quality check's rules).
  */
-export function findIdentifiers(text: string, options: { paths?: boolean } = {}): string[] {
+export function findIdentifiers(raw: string, options: { paths?: boolean } = {}): string[] {
+  // Identifiers hold no whitespace and are short: longer runs (blobs, minified code) are skipped,
+  // which also keeps every pattern's work linear in the text.
+  const text = raw
+    .split(/(\s+)/)
+    .map((token) => (token.length > MAX_SCANNED_TOKEN_CHARS ? ' ' : token))
+    .join('');
   const found: string[] = [];
   for (const value of extractIdentifiers(text)) {
     if (options.paths === false && value.includes('/') && !value.includes('://')) continue;
