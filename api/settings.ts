@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { breakerSettingsSchema } from '../context/breaker.js';
 import { pruningConfigSchema } from '../context/pruning/settings.js';
+import { keyFileRestoreConfigSchema } from '../context/restore/settings.js';
 import { sessionSettingsSchema } from '../context/session/index.js';
 
 // The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
@@ -24,6 +25,8 @@ export const sessionSettingsBodySchema = z.strictObject({
   historyLimit: z.number().int().min(0).optional(),
   /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (§9). */
   agentsMd: z.string().max(200_000).optional(),
+  /** Key files restored after a compaction (context/restore/settings.ts: on, 5 files, 1,000 tokens each). */
+  keyFileRestore: keyFileRestoreConfigSchema.optional(),
 });
 export type SessionSettingsBody = z.infer<typeof sessionSettingsBodySchema>;
 

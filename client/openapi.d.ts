@@ -188,6 +188,12 @@ export interface paths {
                             };
                             historyLimit?: number;
                             agentsMd?: string;
+                            keyFileRestore?: {
+                                enabled?: boolean;
+                                maxFiles?: number;
+                                maxTokensPerFile?: number;
+                                maxTotalTokens?: number;
+                            };
                         };
                         userId?: string;
                         agentId?: string;
@@ -1680,6 +1686,19 @@ export interface paths {
                                     matchedTerms: string[];
                                     injected: boolean;
                                 }[];
+                            };
+                            restored: {
+                                files: {
+                                    path: string;
+                                    seq: number;
+                                    /** @enum {string} */
+                                    operation: "read" | "edit" | "write";
+                                    tokens: number;
+                                    chars: number;
+                                    shownChars: number;
+                                }[];
+                                tokens: number;
+                                skippedLive: string[];
                             };
                         };
                     };
