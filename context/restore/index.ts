@@ -76,17 +76,44 @@ function safeCut(text: string, end: number): number {
   return end > 0 && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }
 
+/** A cut is good enough once it leaves less than this share of the budget (or 2 tokens) unused. */
+const FIT_SLACK_SHARE = 0.01;
+/** Characters a token can stand for at most, as far as a cut needs to look. */
+const MAX_CHARS_PER_TOKEN = 64;
+/** Interpolation steps before bisection takes over (tokens grow about linearly with characters). */
+const INTERPOLATION_STEPS = 4;
+
 /** The most characters of the file whose block fits `budget` tokens; -1 when not even an empty one fits. */
 function fittingChars(sighting: FileSighting, budget: number, counter: TokenCounter): number {
-  const fits = (chars: number) => counter.textTokens(renderFileBlock(sighting, chars)) <= budget;
-  if (fits(sighting.text.length)) return sighting.text.length;
-  if (!fits(0)) return -1;
+  const tokensAt = (chars: number) => counter.textTokens(renderFileBlock(sighting, chars));
+  const length = sighting.text.length;
+  // A huge read is never counted whole: the cut looks at most this far (text denser than
+  // MAX_CHARS_PER_TOKEN characters a token is only cut shorter than it had to be).
+  const considered = Math.min(length, budget * MAX_CHARS_PER_TOKEN);
+  let highTokens = tokensAt(considered);
+  if (considered === length && highTokens <= budget) return length;
+  let lowTokens = tokensAt(0);
+  if (lowTokens > budget) return -1;
+  const slack = Math.max(2, Math.ceil(budget * FIT_SLACK_SHARE));
   let low = 0;
-  let high = sighting.text.length;
-  while (high - low > 1) {
-    const mid = (low + high) >>> 1;
-    if (fits(mid)) low = mid;
-    else high = mid;
+  let high = considered;
+  if (highTokens <= budget) {
+    low = considered;
+    lowTokens = highTokens;
+  }
+  for (let step = 0; high - low > 1 && budget - lowTokens > slack; step++) {
+    const slope = (highTokens - lowTokens) / (high - low);
+    const guess =
+      step < INTERPOLATION_STEPS ? low + Math.floor((budget - lowTokens) / slope) : (low + high) >>> 1;
+    const mid = Math.min(high - 1, Math.max(low + 1, guess));
+    const tokens = tokensAt(mid);
+    if (tokens <= budget) {
+      low = mid;
+      lowTokens = tokens;
+    } else {
+      high = mid;
+      highTokens = tokens;
+    }
   }
   let chars = safeCut(sighting.text, low);
   // End on a line when one ends in the last fifth of what fits.
@@ -162,7 +189,8 @@ export function planKeyFileRestore(input: PlanKeyFileRestoreInput): KeyFileResto
       chars: sighting.text.length,
       shownChars: chars,
     });
-    used = counter.messageTokens(messageOf());
+    // Blocks counted apart never count less than within one message: a safe running total.
+    used += tokens;
   }
   // A counter may round a message differently from its blocks: the total is the message's.
   while (files.length > 0 && counter.messageTokens(messageOf()) > total) {
