@@ -80,39 +80,49 @@ function safeCut(text: string, end: number): number {
 const FIT_SLACK_SHARE = 0.01;
 /** Characters a token can stand for at most, as far as a cut needs to look. */
 const MAX_CHARS_PER_TOKEN = 64;
+/** The first cut tried: this many characters a token (typical text needs 3–4). */
+const FIRST_PROBE_CHARS_PER_TOKEN = 4;
 /** Interpolation steps before bisection takes over (tokens grow about linearly with characters). */
 const INTERPOLATION_STEPS = 4;
 
 /** The most characters of the file whose block fits `budget` tokens; -1 when not even an empty one fits. */
 function fittingChars(sighting: FileSighting, budget: number, counter: TokenCounter): number {
+  if (!(budget > 0)) return -1;
   const tokensAt = (chars: number) => counter.textTokens(renderFileBlock(sighting, chars));
   const length = sighting.text.length;
   // A huge read is never counted whole: the cut looks at most this far (text denser than
-  // MAX_CHARS_PER_TOKEN characters a token is only cut shorter than it had to be).
-  const considered = Math.min(length, budget * MAX_CHARS_PER_TOKEN);
-  let highTokens = tokensAt(considered);
-  if (considered === length && highTokens <= budget) return length;
+  // MAX_CHARS_PER_TOKEN characters a token is only cut shorter than it had to be). The first
+  // probe is where typical text would fill the budget; it grows until it no longer fits.
+  const cap = Math.min(length, budget * MAX_CHARS_PER_TOKEN);
+  let probe = Math.min(cap, budget * FIRST_PROBE_CHARS_PER_TOKEN);
+  let tokens = tokensAt(probe);
+  if (probe === length && tokens <= budget) return length;
   let lowTokens = tokensAt(0);
   if (lowTokens > budget) return -1;
-  const slack = Math.max(2, Math.ceil(budget * FIT_SLACK_SHARE));
   let low = 0;
-  let high = considered;
-  if (highTokens <= budget) {
-    low = considered;
-    lowTokens = highTokens;
+  while (tokens <= budget) {
+    low = probe;
+    lowTokens = tokens;
+    if (probe === length) return length;
+    if (probe === cap) break;
+    probe = Math.min(cap, Math.ceil(probe * 1.5));
+    tokens = tokensAt(probe);
   }
+  let high = tokens > budget ? probe : low;
+  let highTokens = tokens;
+  const slack = Math.max(2, Math.ceil(budget * FIT_SLACK_SHARE));
   for (let step = 0; high - low > 1 && budget - lowTokens > slack; step++) {
     const slope = (highTokens - lowTokens) / (high - low);
     const guess =
       step < INTERPOLATION_STEPS ? low + Math.floor((budget - lowTokens) / slope) : (low + high) >>> 1;
     const mid = Math.min(high - 1, Math.max(low + 1, guess));
-    const tokens = tokensAt(mid);
-    if (tokens <= budget) {
+    const at = tokensAt(mid);
+    if (at <= budget) {
       low = mid;
-      lowTokens = tokens;
+      lowTokens = at;
     } else {
       high = mid;
-      highTokens = tokens;
+      highTokens = at;
     }
   }
   let chars = safeCut(sighting.text, low);
