@@ -146,7 +146,10 @@ describe('key-file restore after a compaction', () => {
     expect(JSON.stringify(openai.messages[1])).toContain('docs/notes.md');
     console.log(
       `restored context: ${body.messages.length} messages, estimatedTokens ${body.estimatedTokens}, ` +
-        `restore ${body.restored.tokens} tokens: ${JSON.stringify(body.restored.files)}`,
+        `restore ${body.restored.tokens} tokens: ${JSON.stringify(body.restored.files)}\n` +
+        restore.content
+          .map((block: Json) => `  | ${block.text.slice(0, 160).replaceAll('\n', '\n  | ')}`)
+          .join('\n'),
     );
   });
 
