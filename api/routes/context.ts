@@ -1,6 +1,7 @@
 /**
  * GET /v1/sessions/{sessionId}/context — what the agent sends to its LLM next: the continuation
- * message with the summary in force, then the messages after the boundary, pruned (§4), truncated
+ * message with the summary in force (and after it the key files the compacted range read or changed,
+ * docs/key-file-restore.md), then the messages after the boundary, pruned (§4), truncated
  * (§5) and pairing-repaired (§6), in the format the agent asked for; with recall (MEMORY.md §4)
  * the scope's memories come back as a simulated `search_memories` call after the latest user
  * message, SKILL.md reads carry their skill's memory, and `systemPromptAddition` holds the
@@ -175,20 +176,19 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
 
         const knownTokens = new Map<Message, number>(stored.map((m) => [m.body, m.tokens]));
         // Key files go right after the continuation message; their tokens count in the prefix.
-        const restore = summary
-          ? keyFileRestoreOf(
-              restoreRange,
-              stored.map((m) => m.body),
-              window - injectedTokens,
-              counter,
-            )
-          : keyFileRestoreOf(null, [], 0, counter);
+        const live = stored.map((m) => m.body);
+        const restore = keyFileRestoreOf(
+          summary ? restoreRange : null,
+          live,
+          window - injectedTokens,
+          counter,
+        );
         const prefix = summary
           ? [buildContinuationMessage(summary.text), ...(restore.message ? [restore.message] : [])]
           : [];
         const now = Date.now();
         const assembled = assembleContext({
-          messages: stored.map((m) => m.body),
+          messages: live,
           prefix,
           contextWindowTokens: Math.max(0, window - injectedTokens),
           pruning: resolvePruningSettings((settings.pruning ?? undefined) as PruningConfig | undefined),
