@@ -12,6 +12,7 @@ import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
 import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
+import { cliPromptRoutes } from './routes/cli-prompt.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
 import { memoryRoutes } from './routes/memories.js';
@@ -104,5 +105,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(compactionRoutes(routeDeps));
   await app.register(memoryRoutes(routeDeps));
   await app.register(memoryExtractionRoutes(routeDeps));
+  await app.register(cliPromptRoutes());
   return app;
 }

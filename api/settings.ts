@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { breakerSettingsSchema } from '../context/breaker.js';
 import { pruningConfigSchema } from '../context/pruning/settings.js';
+import { keyFileRestoreConfigSchema } from '../context/restore/settings.js';
 import { sessionSettingsSchema } from '../context/session/index.js';
 import { MIN_SUMMARY_MAX_TOKENS } from '../context/working-memory/budget.js';
 
@@ -27,6 +28,8 @@ export const sessionSettingsBodySchema = z.strictObject({
   agentsMd: z.string().max(200_000).optional(),
   /** Token budget of the summary in force (docs/working-memory.md); default 3% of the window in [1 000, 6 000]. */
   summaryMaxTokens: z.number().int().min(MIN_SUMMARY_MAX_TOKENS).max(200_000).optional(),
+  /** Key files restored after a compaction (context/restore/settings.ts: on, 5 files, 1,000 tokens each). */
+  keyFileRestore: keyFileRestoreConfigSchema.optional(),
 });
 export type SessionSettingsBody = z.infer<typeof sessionSettingsBodySchema>;
 

@@ -3,6 +3,7 @@
  */
 import { Command } from 'commander';
 import { LlmConfigError } from '../llm/config.js';
+import { registerAgentCommands } from './agent-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
@@ -144,5 +145,6 @@ program
 
 registerOperatorCommands(program);
 registerMemoryCommands(program);
+registerAgentCommands(program);
 
 program.parseAsync(process.argv).catch(fail);

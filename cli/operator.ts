@@ -15,6 +15,7 @@ import {
   workflowSessionViewSchema,
 } from '../api/session-schemas.js';
 import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
+import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
 import { ConfigError } from './config.js';
 import {
   renderCompaction,
@@ -290,10 +291,15 @@ export function registerOperatorCommands(program: Command): void {
 
   program
     .command('history')
-    .description("the Temporal history of a session's workflow runs and its compactions (through the API)")
-    .argument('<sessionId>')
+    .description(
+      "with <sessionId> (operator): the Temporal history of a session's workflow runs and its compactions; " +
+        'without: this session as molt holds it, for an agent (MOLT_SESSION_ID; see `molt history --help`)',
+    )
+    .argument('[sessionId]')
     .addOption(jsonOption())
-    .action(async (sessionId: string, options: OutputOptions) => {
+    .addHelpText('after', agentCommandHelp(agentCommand('history')))
+    .action(async (sessionId: string | undefined, options: OutputOptions) => {
+      if (sessionId === undefined) return (await import('./agent-commands.js')).agentHistory(options);
       const body = await client().get(`/v1/sessions/${segment(sessionId)}/history`);
       print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', renderHistory);
     });

@@ -189,6 +189,12 @@ export interface paths {
                             historyLimit?: number;
                             agentsMd?: string;
                             summaryMaxTokens?: number;
+                            keyFileRestore?: {
+                                enabled?: boolean;
+                                maxFiles?: number;
+                                maxTokensPerFile?: number;
+                                maxTotalTokens?: number;
+                            };
                         };
                         userId?: string;
                         agentId?: string;
@@ -1726,6 +1732,19 @@ export interface paths {
                                     matchedTerms: string[];
                                     injected: boolean;
                                 }[];
+                            };
+                            restored: {
+                                files: {
+                                    path: string;
+                                    seq: number;
+                                    /** @enum {string} */
+                                    operation: "read" | "edit" | "write";
+                                    tokens: number;
+                                    chars: number;
+                                    shownChars: number;
+                                }[];
+                                tokens: number;
+                                skippedLive: string[];
                             };
                         };
                     };
@@ -4316,6 +4335,113 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/cli-prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            prompt: string;
+                            commands: {
+                                name: string;
+                                usage: string;
+                                summary: string;
+                            }[];
+                            env: string[];
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -1,6 +1,7 @@
 /**
  * GET /v1/sessions/{sessionId}/context — what the agent sends to its LLM next: the continuation
- * message with the summary in force, then the messages after the boundary, pruned (§4), truncated
+ * message with the summary in force (and after it the key files the compacted range read or changed,
+ * docs/key-file-restore.md), then the messages after the boundary, pruned (§4), truncated
  * (§5) and pairing-repaired (§6), in the format the agent asked for; with recall (MEMORY.md §4)
  * the scope's memories come back as a simulated `search_memories` call after the latest user
  * message, SKILL.md reads carry their skill's memory, and `systemPromptAddition` holds the
@@ -20,6 +21,7 @@ import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
+import { keyFileRestoreOf, readRestoreRange, restoredSchema, restoredView } from '../key-file-restore.js';
 import {
   DEFAULT_RECALL_SETTINGS,
   fitRanked,
@@ -91,6 +93,8 @@ export const contextResponseSchema = z.object({
   }),
   systemPromptAddition: z.string().nullable(),
   recall: recallSchema,
+  /** Key files restored after the continuation message (docs/key-file-restore.md). */
+  restored: restoredSchema,
 });
 
 export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -122,10 +126,18 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const promptAddition = recallOn ? promptAdditionFor(deps.db, scope, recallSettings) : null;
         promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
 
-        const [summary, stored] = await Promise.all([
+        const [summary, stored, restoreRange] = await Promise.all([
           view.summary ? summaryOf(deps.db, view.summary.compactionId) : undefined,
           readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
+          readRestoreRange(deps.db, {
+            tenantId,
+            sessionId,
+            summary: view.summary,
+            boundarySeq: view.boundarySeq,
+            config: settings.keyFileRestore,
+          }),
         ]);
+        const window = Math.min(view.contextWindowTokens, request.query.budget ?? Number.POSITIVE_INFINITY);
 
         // Recall first: its tokens come out of the budget the transcript is assembled into.
         const recall: z.infer<typeof recallSchema> = { query: null, memoryIds: [], skills: [] };
@@ -163,16 +175,22 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const injectedTokens = injected.length > 0 ? counter.messagesTokens(injected) : 0;
 
         const knownTokens = new Map<Message, number>(stored.map((m) => [m.body, m.tokens]));
-        const prefix = summary ? [buildContinuationMessage(summary.text)] : [];
+        // Key files go right after the continuation message; their tokens count in the prefix.
+        const live = stored.map((m) => m.body);
+        const restore = keyFileRestoreOf(
+          summary ? restoreRange : null,
+          live,
+          window - injectedTokens,
+          counter,
+        );
+        const prefix = summary
+          ? [buildContinuationMessage(summary.text), ...(restore.message ? [restore.message] : [])]
+          : [];
         const now = Date.now();
         const assembled = assembleContext({
-          messages: stored.map((m) => m.body),
+          messages: live,
           prefix,
-          contextWindowTokens: Math.max(
-            0,
-            Math.min(view.contextWindowTokens, request.query.budget ?? Number.POSITIVE_INFINITY) -
-              injectedTokens,
-          ),
+          contextWindowTokens: Math.max(0, window - injectedTokens),
           pruning: resolvePruningSettings((settings.pruning ?? undefined) as PruningConfig | undefined),
           historyLimit: settings.historyLimit ?? null,
           now,
@@ -212,6 +230,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           repaired: assembled.repair,
           systemPromptAddition,
           recall,
+          restored: restoredView(restore),
         };
       },
     );

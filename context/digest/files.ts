@@ -63,7 +63,7 @@ export const REFERENCED_FILE_EXTENSIONS: ReadonlySet<string> = new Set([
   'gradle',
 ]);
 
-type FileOperation = 'read' | 'edit' | 'write';
+export type FileOperation = 'read' | 'edit' | 'write';
 
 /** Tool names (lower-cased, `-` read as `_`) whose path argument is a file read, edited or written. */
 const TOOL_OPERATIONS: Readonly<Record<string, FileOperation>> = {
@@ -148,6 +148,15 @@ function pathsFromArguments(args: Record<string, unknown>): string[] {
     }
   }
   return paths;
+}
+
+/** The file operation a tool call performs and the paths it names (none: not a file operation). */
+export function fileOperationOf(call: {
+  name: string;
+  arguments: Record<string, unknown>;
+}): { operation: FileOperation; paths: string[] } | undefined {
+  const operation = operationFor(call.name, call.arguments);
+  return operation ? { operation, paths: pathsFromArguments(call.arguments) } : undefined;
 }
 
 /** Ids of calls whose result failed: a failed edit did not modify anything. */

@@ -1,0 +1,38 @@
+/**
+ * The agent CLI's environment: where molt is and with which key (the operator verbs' own
+ * MOLT_API_URL and MOLT_API_KEY, one definition in cli/operator.ts), and the scope the agent runs
+ * in — MOLT_USER_ID, MOLT_AGENT_ID, MOLT_SESSION_ID, set by whoever starts the agent. No command
+ * takes a user from its arguments.
+ */
+import { z } from 'zod';
+import { scopeIdSchema, sessionIdSchema } from '../api/schemas.js';
+import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
+import { operatorEnvSchema } from './operator.js';
+
+/** Bad arguments or environment: exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const agentEnvSchema = operatorEnvSchema.extend({
+  [AGENT_CLI_ENV.user]: z.preprocess(emptyAsUndefined, scopeIdSchema.optional()),
+  [AGENT_CLI_ENV.agent]: z.preprocess(emptyAsUndefined, scopeIdSchema.optional()),
+  [AGENT_CLI_ENV.session]: z.preprocess(emptyAsUndefined, sessionIdSchema.optional()),
+});
+
+export type AgentEnv = z.infer<typeof operatorEnvSchema> & {
+  MOLT_USER_ID?: string | undefined;
+  MOLT_AGENT_ID?: string | undefined;
+  MOLT_SESSION_ID?: string | undefined;
+};
+
+export function loadAgentEnv(env: NodeJS.ProcessEnv = process.env): AgentEnv {
+  const parsed = agentEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data as AgentEnv;
+}
