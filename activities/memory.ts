@@ -14,7 +14,7 @@ import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
 import { getSession, readMessages } from '../db/transcript.js';
 import type { TextModel } from '../llm/model.js';
-import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/memory-definitions.js';
+import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/contract.js';
 import { toActivityFailure } from './llm-failure.js';
 import { llmMemoryExtractor } from './memory-llm.js';
 

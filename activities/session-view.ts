@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { persistSessionView } from '../db/sessions.js';
-import type { SessionView } from '../workflows/definitions.js';
+import type { SessionView } from '../workflows/contract.js';
 
 export interface PersistSessionViewInput {
   tenantId: string;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
 import type { compactionSummaryOf, getCompaction } from '../db/compactions.js';
-import type { CompactResult } from '../workflows/definitions.js';
+import type { CompactResult } from '../workflows/contract.js';
 import type { Expect, SameFields } from './schemas.js';
 
 /** One compaction attempt as lists show it. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
 import type { sessionMemoryStats } from '../db/memory-extractions.js';
-import type { ReportOverflowResult, SessionView } from '../workflows/definitions.js';
+import type { ReportOverflowResult, SessionView } from '../workflows/contract.js';
 import type { HistoryRun } from './history.js';
 import type { Expect, SameFields } from './schemas.js';
 import type { ApiSessionView } from './session-view.js';

@@ -25,7 +25,7 @@ import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session/index.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
-import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
+import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
 import { measureRouteWork } from './route-work.js';

@@ -14,7 +14,7 @@ import type {
   ContextResponse,
   ErrorBody,
   OverflowResponse,
-  SessionView,
+  SessionResponse,
   TurnResponse,
 } from './responses.js';
 
@@ -149,7 +149,7 @@ export function createMoltClient(options: MoltClientOptions) {
         await api.GET('/v1/sessions/{sessionId}/context', { params: { ...path(sessionId), query } }),
       );
     },
-    async getSession(sessionId: string): Promise<SessionView> {
+    async getSession(sessionId: string): Promise<SessionResponse> {
       return unwrap(await api.GET('/v1/sessions/{sessionId}', { params: path(sessionId) }));
     },
     async reportOverflow(sessionId: string, body: OverflowBody): Promise<OverflowResponse> {

@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PROMPT_PREFERENCE_PRIORITY } from '../context/memory/prompt.js';
-import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
+import { type ExtractionTrigger, MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
 import { derivedJsonb, derivedText } from './columns.js';
 
 export { MEMORY_TYPES, type MemoryType };
@@ -110,8 +110,7 @@ export const memoryTerms = pgTable(
   ],
 );
 
-export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
-export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
+export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../context/memory/types.js';
 export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
 
 export interface ExtractionCounts {

@@ -19,7 +19,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './definitions.js';
+import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './contract.js';
 
 export const NAMED_FALLBACKS_PATCH = 'named-fallback-activities';
 

@@ -1,21 +1,36 @@
 /**
- * Messages of molt's workflows, declared once and shared by the API (client), the workflows and
- * the tests. Payloads carry ids, seqs and token counts — never message bodies (those live in
- * PostgreSQL: the claim-check pattern keeps histories far below Temporal's payload limits).
+ * The contract of molt's workflows, declared once: every signal, update and query definition, the
+ * payload types, and the workflow id builders — shared by the API, the workflows, the activities
+ * and the tests. A leaf module: it imports only context/ types and Temporal's definers.
+ *
+ * Payloads carry ids, seqs and token counts — never message bodies (those live in PostgreSQL: the
+ * claim-check pattern keeps histories far below Temporal's payload limits).
+ *
+ * The names given to defineSignal/defineUpdate/defineQuery are part of every recorded history:
+ * never rename them.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { ExtractionTrigger } from '../context/memory/types.js';
 import type {
+  CompactionResult,
   CompactionTrigger,
-  SessionView as EngineSessionView,
+  EngineView,
   LiveMessageMeta,
   SessionSettingsInput,
   SessionState,
   UsageReport,
 } from '../context/session/index.js';
 
-export type { CompactionTrigger };
+export type { CompactionResult, CompactionTrigger, ExtractionTrigger };
 
-import type { MemoryCarry } from './session-memory.js';
+/** What continue-as-new carries of the session's memory hooks (workflows/session-memory.ts). */
+export interface MemoryCarry {
+  /** Every seq ≤ this has an extraction started. */
+  extractedToSeq: number;
+  /** The highest seq seen and when it was first seen (epoch ms): idleness starts there. */
+  seenSeq: number;
+  lastActivityAt: number;
+}
 
 /** What the workflow knows of one stored message (enough to choose a safe cut, never the body). */
 export type MessageMeta = LiveMessageMeta;
@@ -45,8 +60,8 @@ export interface SessionWorkflowInput {
   maxHistoryEvents?: number;
 }
 
-/** The session view (CONTRACT.md §2) as the API serves it. */
-export type SessionView = EngineSessionView & { workflowId: string };
+/** The session view the workflow persists and answers (docs/api.md): the engine's view and its workflow. */
+export type SessionView = EngineView & { workflowId: string };
 
 export interface ReportOverflowInput {
   attemptId: string;
@@ -116,18 +131,50 @@ export interface CompactionInput {
   replayOf?: string;
 }
 
-export interface CompactionResult {
-  compactionId: string;
-  status: 'succeeded' | 'degraded' | 'failed';
-  /** Tokens the new summary replaces: the range plus the previous summary. */
-  tokensBefore?: number;
-  /** Tokens of the summary as the agent receives it (inside the continuation message). */
-  summaryTokens?: number;
-  error?: string;
-}
-
 export const compactionFinishedSignal = defineSignal<[CompactionResult]>('compactionFinished');
 
 export function compactionWorkflowId(compactionId: string): string {
   return `molt-compaction:${compactionId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// memoryExtractionWorkflow: payloads carry ids and seqs only; the range's messages and the
+// candidates stay in PostgreSQL (claim-check).
+
+export interface MemoryExtractionInput {
+  tenantId: string;
+  sessionId: string;
+  /** The range (fromSeq - 1, toSeq] of stored messages to extract from. */
+  fromSeq: number;
+  toSeq: number;
+  trigger: ExtractionTrigger;
+  /** The extraction replayed (operator replay of a failed one). */
+  replayOf?: string;
+}
+
+export interface MemoryExtractionResult {
+  extractionId: string;
+  status: 'succeeded' | 'failed';
+  error?: string;
+}
+
+/** One workflow per session range: starting it again for the same range is refused by Temporal. */
+export function memoryExtractionWorkflowId(
+  tenantId: string,
+  sessionId: string,
+  fromSeq: number,
+  toSeq: number,
+): string {
+  return `molt-memory:${tenantId}:${sessionId}:${fromSeq}-${toSeq}`;
+}
+
+/** The extraction row's id: one per range and extractor version. */
+export function memoryExtractionId(
+  tenantId: string,
+  sessionId: string,
+  fromSeq: number,
+  toSeq: number,
+  extractor: string,
+): string {
+  return `mx:${tenantId}:${sessionId}:${fromSeq}-${toSeq}:${extractor}`;
 }

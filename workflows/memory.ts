@@ -7,7 +7,7 @@
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { MemoryExtractionInput, MemoryExtractionResult } from './memory-definitions.js';
+import type { MemoryExtractionInput, MemoryExtractionResult } from './contract.js';
 
 /** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
 const extraction = proxyActivities<Activities>({

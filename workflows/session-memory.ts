@@ -11,21 +11,17 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
 import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
 import type { SessionState } from '../context/session/index.js';
-import type { ExtractionTrigger } from '../db/memory-schema.js';
-import type { CompactionTrigger, SessionWorkflowInput } from './definitions.js';
+import {
+  type CompactionTrigger,
+  type ExtractionTrigger,
+  type MemoryCarry,
+  type MemoryExtractionInput,
+  memoryExtractionWorkflowId,
+  type SessionWorkflowInput,
+} from './contract.js';
 import { memoryExtractionWorkflow } from './memory.js';
-import { type MemoryExtractionInput, memoryExtractionWorkflowId } from './memory-definitions.js';
 
 export const MEMORY_PATCH = 'memory-extraction';
-
-/** What continue-as-new carries. */
-export interface MemoryCarry {
-  /** Every seq ≤ this has an extraction started. */
-  extractedToSeq: number;
-  /** The highest seq seen and when it was first seen (epoch ms): idleness starts there. */
-  seenSeq: number;
-  lastActivityAt: number;
-}
 
 /** Compactions whose range is the 50% upload (a manual one is extracted only at `/new`). */
 const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'forced', 'overflow']);

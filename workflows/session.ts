@@ -63,7 +63,7 @@ import {
   stateQuery,
   type TurnSignal,
   turnSignal,
-} from './definitions.js';
+} from './contract.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
 

@@ -20,7 +20,7 @@ import {
 import { chunkOf, chunksOf, createCompaction, planChunks, updateChunk } from '../../db/compaction-writes.js';
 import type { StoredMessage } from '../../db/transcript.js';
 import { LlmError } from '../../llm/model.js';
-import type { CompactionInput } from '../../workflows/definitions.js';
+import type { CompactionInput } from '../../workflows/contract.js';
 import { toActivityFailure } from '../llm-failure.js';
 import {
   type ChunkInput,

@@ -25,7 +25,7 @@ import {
   summaryOf,
 } from '../../db/compaction-writes.js';
 import { getSession } from '../../db/transcript.js';
-import type { CompactionResult } from '../../workflows/definitions.js';
+import type { CompactionResult } from '../../workflows/contract.js';
 import { type CompactionRange, type CompactionSteps, LEVEL_EXTRACTIVE } from './steps.js';
 
 export function persistActivities(steps: CompactionSteps) {

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.js';
 import { compactionRow, summaryOf } from '../../db/compaction-writes.js';
 import { readEffectiveMessages } from '../../db/transcript.js';
 import { LlmError, type TextModel } from '../../llm/model.js';
-import type { CompactionResult } from '../../workflows/definitions.js';
+import type { CompactionResult } from '../../workflows/contract.js';
 
 /** Fallback levels of a chunk summary (§8). */
 export const LEVEL_WHOLE = 1;

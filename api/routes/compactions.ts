@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
 import { sumRangeTokens } from '../../db/transcript.js';
-import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
+import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
 import { compactionListSchema, compactionSchema, replaySchema } from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';

@@ -8,11 +8,8 @@ import {
   getExtractionWithDiff,
   listExtractions,
 } from '../../db/memory-extractions.js';
+import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
-import {
-  type MemoryExtractionInput,
-  memoryExtractionWorkflowId,
-} from '../../workflows/memory-definitions.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound, unavailable } from '../errors.js';
 import {

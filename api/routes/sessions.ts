@@ -16,7 +16,7 @@ import {
   reportOverflowUpdate,
   resetBreakerUpdate,
   sessionWorkflowId,
-} from '../../workflows/definitions.js';
+} from '../../workflows/contract.js';
 import { compactAnswerSchema } from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound, unavailable } from '../errors.js';

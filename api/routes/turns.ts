@@ -18,7 +18,7 @@ import {
   sessionWorkflowId,
   type TurnSignal,
   turnSignal,
-} from '../../workflows/definitions.js';
+} from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, databaseError, unavailable } from '../errors.js';

@@ -15,6 +15,10 @@ export const MEMORY_TYPES = [
 ] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
+/** What started a memory extraction: the 50% upload, `/new`, idleness, or an operator replay. */
+export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
+export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
+
 export const memoryTypeSchema = z.enum(MEMORY_TYPES);
 
 /** A proposed memory; `quote` must appear verbatim in one message of the range. */

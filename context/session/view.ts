@@ -3,7 +3,8 @@
 import { calibratedLiveTokensOf, effectiveKeepRecentTokens } from './derived.js';
 import type { CompactionTrigger, SessionState, UploadStatus } from './state.js';
 
-export interface SessionView {
+/** The engine's view of a session; the contract's SessionView adds the workflow's id. */
+export interface EngineView {
   sessionId: string;
   contextWindowTokens: number;
   liveTokens: number;
@@ -39,7 +40,7 @@ export interface SessionView {
 }
 
 /** What the API answers without asking the workflow (CONTRACT.md §2, minus `workflowId`). */
-export function sessionView(state: SessionState): SessionView {
+export function sessionView(state: SessionState): EngineView {
   const calibrated = calibratedLiveTokensOf(state);
   const liveTokens = calibrated.tokens;
   const anchor = state.calibration?.anchor;

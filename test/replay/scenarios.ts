@@ -10,10 +10,10 @@ import {
   type CompactionInput,
   type CompactionResult,
   compactionWorkflowId,
+  memoryExtractionWorkflowId,
   sessionWorkflowId,
   stateQuery,
-} from '../../workflows/definitions.js';
-import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
+} from '../../workflows/contract.js';
 import type { FakeLlm } from '../fake-llm/server.js';
 import { codingTurn, withAnswerUsage } from '../integration/agent-turns.js';
 import { scaled } from '../time-scale.js';
