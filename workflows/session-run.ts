@@ -8,41 +8,20 @@
  * breaker, the recovery tree); this class only holds the state, carries out what the decisions
  * return, and keeps the session's view in PostgreSQL current.
  */
-import {
-  condition,
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  workflowInfo,
-} from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
+import { condition, patched, workflowInfo } from '@temporalio/workflow';
 // The workflow imports the modules it uses, not the context/ barrel: every workflow the worker
 // instantiates evaluates its imports anew, and the barrel's message adapters build zod schemas.
-import { canCompact } from '../context/breaker.js';
-import {
-  learnedContextWindow,
-  nextRecoveryStep,
-  recoveryAttempts,
-  recoveryStepFreedTokens,
-} from '../context/recovery.js';
 import {
   applyBreakerReset,
   applyCompactionResult,
-  applyContextReset,
-  applyObservedWindow,
-  applyTruncation,
   applyTurn,
   createSessionState,
-  likelyHasOversizedToolResults,
-  liveTokensOf,
   planCompaction,
   planReplay,
-  recoveryCountersOf,
   type SessionState,
   sessionView,
   type Transition,
   updateSessionConfig,
-  withRecoveryCounters,
 } from '../context/session/index.js';
 import type {
   CompactInput,
@@ -54,8 +33,10 @@ import type {
   SessionWorkflowInput,
   TurnSignal,
 } from './contract.js';
+import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
+import { recoverFromOverflow } from './session-recovery.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -69,23 +50,6 @@ export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
  * thresholds there were evaluated on the estimate alone.
  */
 export const USAGE_CALIBRATION_PATCH = 'usage-calibration';
-
-/**
- * Overflow recovery compacts the recent turns too when keeping them leaves nothing to compact.
- * Runs recorded before answered `give_up` there, and replay that way.
- */
-export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-turns';
-
-/** The view write is small and frequent: a local activity costs one marker event, not a task round. */
-const { persistSessionView } = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
-});
-
-const activities = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
-});
 
 /** What a request asked of the commands its transition queues (a replay, instructions). */
 type Requested = Omit<QueuedCommand, 'command'>;
@@ -109,7 +73,7 @@ export class SessionRun {
   readonly memory: ReturnType<typeof createMemoryHooks>;
   /** Carries out one queued command (workflows/session-commands.ts). */
   readonly execute: (item: QueuedCommand) => Promise<void>;
-  private readonly workflowId: string;
+  readonly workflowId: string;
   private readonly calibrate: boolean;
   private persistedVersion: number;
   /** Results of finished compactions, for the updates that wait on them. */
@@ -263,7 +227,7 @@ export class SessionRun {
 
   /** The agent's call overflowed: walk the recovery tree, then answer once the view is persisted. */
   async reportOverflow(request: ReportOverflowInput): Promise<ReportOverflowResult> {
-    const result = await this.recover(request);
+    const result = await recoverFromOverflow(this, request);
     await this.flushView();
     return result;
   }
@@ -295,7 +259,7 @@ export class SessionRun {
   }
 
   /** Waits until the upload running now (if any) has finished; a new plan starts from its result. */
-  private async runningUploadSettled(): Promise<void> {
+  async runningUploadSettled(): Promise<void> {
     if (this.state.upload?.status !== 'running') return;
     const running = this.state.upload.compactionId;
     await condition(
@@ -304,87 +268,8 @@ export class SessionRun {
   }
 
   /** Waits for a compaction this run started to report back. */
-  private async awaitCompaction(compactionId: string): Promise<CompactionResult> {
+  async awaitCompaction(compactionId: string): Promise<CompactionResult> {
     await condition(() => this.finished.has(compactionId));
     return this.finished.get(compactionId)!;
-  }
-
-  /** The recovery tree's loop: decide, carry out, feed the result back, until there is an answer. */
-  private async recover(request: ReportOverflowInput): Promise<ReportOverflowResult> {
-    const learned = learnedContextWindow(request.error, this.state.contextWindowTokens);
-    if (learned !== undefined) this.apply(applyObservedWindow(this.state, learned, now()));
-    let freedNothing = false;
-    for (;;) {
-      const state = this.state;
-      const decision = nextRecoveryStep({
-        errorText: request.error,
-        ...(request.autoCompacted !== undefined ? { autoCompacted: request.autoCompacted } : {}),
-        counters: recoveryCountersOf(state, request.attemptId),
-        hasOversizedToolResults: likelyHasOversizedToolResults(state),
-        lastCompactionFreedNothing: freedNothing,
-        compactionAllowed: canCompact(state.breaker, state.settings.breaker, now()),
-      });
-      this.apply(
-        { state: withRecoveryCounters(state, request.attemptId, decision.counters), commands: [] },
-        {},
-        true,
-      );
-      const answer = (
-        action: ReportOverflowResult['action'],
-        extra: Partial<ReportOverflowResult> = {},
-      ): ReportOverflowResult => ({
-        action,
-        step: decision.step,
-        ...(decision.message ? { message: decision.message } : {}),
-        attempts: recoveryAttempts(decision.counters),
-        ...extra,
-      });
-
-      if (decision.action === 'compact') {
-        await this.runningUploadSettled();
-        const before = liveTokensOf(this.state);
-        const plan = planCompaction(this.state, {
-          trigger: 'overflow',
-          now: now(),
-          keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),
-        });
-        if (plan.type !== 'started') {
-          freedNothing = true;
-          continue;
-        }
-        this.apply({ state: plan.state, commands: plan.commands });
-        const result = await this.awaitCompaction(plan.compactionId);
-        if (
-          recoveryStepFreedTokens({
-            liveTokensBefore: before,
-            liveTokensAfter: liveTokensOf(this.state),
-            failed: result.status === 'failed',
-          })
-        ) {
-          return answer('retry', { compactionId: plan.compactionId });
-        }
-        freedNothing = true;
-        continue;
-      }
-      if (decision.action === 'truncate') {
-        const { changed } = await activities.truncateLiveToolResults({
-          operationId: `${this.workflowId}:${request.attemptId}:truncate`,
-          tenantId: this.input.tenantId,
-          sessionId: this.input.sessionId,
-          afterSeq: this.state.boundarySeq,
-          contextWindowTokens: this.state.contextWindowTokens,
-        });
-        const before = liveTokensOf(this.state);
-        this.apply({ state: applyTruncation(this.state, changed), commands: [] }, {}, true);
-        if (recoveryStepFreedTokens({ liveTokensBefore: before, liveTokensAfter: liveTokensOf(this.state) }))
-          return answer('retry');
-        continue;
-      }
-      if (decision.action === 'reset') {
-        this.apply(applyContextReset(this.state));
-        return answer('reset');
-      }
-      return answer(decision.action);
-    }
   }
 }
