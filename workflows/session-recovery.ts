@@ -13,6 +13,7 @@ import {
 } from '../context/recovery.js';
 import {
   applyContextReset,
+  applyLearnedWindow,
   applyObservedWindow,
   applyTruncation,
   likelyHasOversizedToolResults,
@@ -39,7 +40,10 @@ export async function recoverFromOverflow(
   request: ReportOverflowInput,
 ): Promise<ReportOverflowResult> {
   const learned = learnedContextWindow(request.error, run.state.contextWindowTokens);
-  if (learned !== undefined) run.apply(applyObservedWindow(run.state, learned, now()));
+  if (learned !== undefined) {
+    const learn = run.windowsApart ? applyLearnedWindow : applyObservedWindow;
+    run.apply(learn(run.state, learned, now()));
+  }
   let freedNothing = false;
   for (;;) {
     const state = run.state;

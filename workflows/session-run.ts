@@ -14,6 +14,7 @@ import { condition, patched, workflowInfo } from '@temporalio/workflow';
 import {
   applyBreakerReset,
   applyCompactionResult,
+  applyPostedConfig,
   applyTurn,
   createSessionState,
   planCompaction,
@@ -51,6 +52,13 @@ export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
  */
 export const USAGE_CALIBRATION_PATCH = 'usage-calibration';
 
+/**
+ * A window learned from an overflow survives the turns that post the configured window again
+ * (context/session/window.ts). Runs recorded before applied any posted window that differed from
+ * the one in force, undoing what was learned, and replay that way.
+ */
+export const LEARNED_WINDOW_PATCH = 'learned-window-kept';
+
 /** What a request asked of the commands its transition queues (a replay, instructions). */
 type Requested = Omit<QueuedCommand, 'command'>;
 
@@ -75,6 +83,8 @@ export class SessionRun {
   readonly execute: (item: QueuedCommand) => Promise<void>;
   readonly workflowId: string;
   private readonly calibrate: boolean;
+  /** The configured and the learned window kept apart (context/session/window.ts). */
+  readonly windowsApart: boolean;
   private persistedVersion: number;
   /** Results of finished compactions, for the updates that wait on them. */
   private readonly finished = new Map<string, CompactionResult>();
@@ -95,6 +105,7 @@ export class SessionRun {
     // The order of the patch markers is part of the history: memory's first, then calibration's.
     this.memory = createMemoryHooks(input);
     this.calibrate = patched(USAGE_CALIBRATION_PATCH);
+    this.windowsApart = patched(LEARNED_WINDOW_PATCH);
     this.execute = createCommandExecutor({
       input,
       workflowId: this.workflowId,
@@ -145,22 +156,18 @@ export class SessionRun {
   /** A turn: the window or settings it carries, then its messages. */
   turn(turn: TurnSignal): void {
     const state = this.state;
-    if (
+    const config = {
+      ...(turn.contextWindowTokens !== undefined ? { contextWindowTokens: turn.contextWindowTokens } : {}),
+      ...(turn.settings ? { settings: turn.settings } : {}),
+    };
+    if (this.windowsApart) {
+      const posted = applyPostedConfig(state, config, now());
+      if (posted) this.apply(posted);
+    } else if (
       (turn.contextWindowTokens !== undefined && turn.contextWindowTokens !== state.contextWindowTokens) ||
       turn.settings
     ) {
-      this.apply(
-        updateSessionConfig(
-          state,
-          {
-            ...(turn.contextWindowTokens !== undefined
-              ? { contextWindowTokens: turn.contextWindowTokens }
-              : {}),
-            ...(turn.settings ? { settings: turn.settings } : {}),
-          },
-          now(),
-        ),
-      );
+      this.apply(updateSessionConfig(state, config, now()));
     }
     this.apply(
       applyTurn(this.state, {

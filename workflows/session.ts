@@ -32,7 +32,7 @@ import {
 import { SessionRun } from './session-run.js';
 
 export { OVERFLOW_COMPACTS_RECENT_TURNS_PATCH } from './session-recovery.js';
-export { CONTINUE_AS_NEW_AT_EVENTS, USAGE_CALIBRATION_PATCH } from './session-run.js';
+export { CONTINUE_AS_NEW_AT_EVENTS, LEARNED_WINDOW_PATCH, USAGE_CALIBRATION_PATCH } from './session-run.js';
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
   const run = new SessionRun(input);

@@ -26,3 +26,4 @@ export * from './state.js';
 export * from './thresholds.js';
 export * from './usage-calibration.js';
 export * from './view.js';
+export * from './window.js';

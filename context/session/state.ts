@@ -6,6 +6,7 @@ import type { AttemptCounters } from '../recovery.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
 import { type CalibrationState, createCalibrationState } from './usage-calibration.js';
+import type { SessionWindow } from './window.js';
 
 export type { CompactionTrigger };
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
@@ -42,7 +43,13 @@ export interface SessionSummaryRef {
 
 export interface SessionState {
   sessionId: string;
+  /** The window the thresholds use: the effective one (window.ts). */
   contextWindowTokens: number;
+  /**
+   * The configured and the learned window apart (window.ts). Absent in states of runs before the
+   * split, and until a turn posts a different window or an overflow teaches a smaller one.
+   */
+  window?: SessionWindow;
   settings: SessionSettings;
   /** The highest seq seen (0: none). Turns are idempotent on it. */
   lastSeq: number;
