@@ -3,6 +3,7 @@
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
+import { contextResponseSchema } from '../api/routes/context.js';
 import {
   erasureReceiptSchema,
   extractionListSchema,
@@ -11,8 +12,7 @@ import {
   memoryAnswerSchema,
   memoryListSchema,
   memoryWithEventsSchema,
-} from '../api/memory-schemas.js';
-import { contextResponseSchema } from '../api/routes/context.js';
+} from '../api/schemas/memories.js';
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import {
   renderExtraction,

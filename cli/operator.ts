@@ -6,14 +6,14 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
-import { compactionListSchema, compactionSchema, replaySchema } from '../api/compaction-schemas.js';
-import { apiErrorSchema } from '../api/schemas.js';
+import { apiErrorSchema } from '../api/schemas/common.js';
+import { compactionListSchema, compactionSchema, replaySchema } from '../api/schemas/compactions.js';
 import {
   historySchema,
   sessionListSchema,
   sessionWithMemorySchema,
   workflowSessionViewSchema,
-} from '../api/session-schemas.js';
+} from '../api/schemas/sessions.js';
 import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
 import { ConfigError } from './config.js';
 import {

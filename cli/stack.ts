@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
-import type { AuthMode } from '../api/auth.js';
+import type { AuthMode } from '../api/plugins/auth.js';
 import { buildApi } from '../api/server.js';
 import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
 import { countApiKeys, ensureApiKey } from '../db/api-keys.js';

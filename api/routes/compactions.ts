@@ -5,10 +5,10 @@ import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
 import { sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
-import { compactionListSchema, compactionSchema, replaySchema } from '../compaction-schemas.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
-import { BODY_ERRORS, errorResponses, sessionIdSchema } from '../schemas.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses, sessionIdSchema } from '../schemas/common.js';
+import { compactionListSchema, compactionSchema, replaySchema } from '../schemas/compactions.js';
 import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });

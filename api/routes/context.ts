@@ -19,7 +19,7 @@ import { summaryOf } from '../../db/compaction-writes.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound } from '../plugins/errors.js';
 import {
   DEFAULT_RECALL_SETTINGS,
   fitRanked,
@@ -28,9 +28,9 @@ import {
   recalledMemory,
   withSkillMemories,
 } from '../recall.js';
-import { errorResponses, sessionParamsSchema } from '../schemas.js';
+import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
+import type { SessionSettingsBody } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
-import type { SessionSettingsBody } from '../settings.js';
 
 /** A query-string flag: `true`/`1` or `false`/`0` (z.coerce.boolean would take "false" as true). */
 const flag = (fallback: boolean) =>

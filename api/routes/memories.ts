@@ -11,7 +11,9 @@ import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf 
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
+import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   commitMemoryBodySchema,
   erasureQuerySchema,
@@ -22,9 +24,7 @@ import {
   memoryParamsSchema,
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
-} from '../memory-schemas.js';
-import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
-import { BODY_ERRORS, errorResponses } from '../schemas.js';
+} from '../schemas/memories.js';
 
 const toolSchema = z.object({
   name: z.string(),

@@ -11,15 +11,15 @@ import {
 import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound, unavailable } from '../errors.js';
+import { ApiError, notFound, unavailable } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   extractionListQuerySchema,
   extractionListSchema,
   extractionParamsSchema,
   extractionReplayAnswerSchema,
   extractionWithDiffSchema,
-} from '../memory-schemas.js';
-import { BODY_ERRORS, errorResponses } from '../schemas.js';
+} from '../schemas/memories.js';
 
 export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -21,11 +21,11 @@ import {
 } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, databaseError, unavailable } from '../errors.js';
-import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas.js';
-import { turnResponseSchema } from '../session-schemas.js';
+import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import { turnResponseSchema } from '../schemas/sessions.js';
+import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
-import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
 
 const estimateCounter = createTokenCounter({ mode: 'estimate' });
 

@@ -5,12 +5,12 @@
  * returns, so a field added there cannot be dropped from the answer by the serializer.
  */
 import { z } from 'zod';
-import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
-import type { sessionMemoryStats } from '../db/memory-extractions.js';
-import type { ReportOverflowResult, SessionView } from '../workflows/contract.js';
-import type { HistoryRun } from './history.js';
-import type { Expect, SameFields } from './schemas.js';
-import type { ApiSessionView } from './session-view.js';
+import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
+import type { sessionMemoryStats } from '../../db/memory-extractions.js';
+import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
+import type { HistoryRun } from '../history.js';
+import type { ApiSessionView } from '../session-view.js';
+import type { Expect, SameFields } from './common.js';
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
 export const workflowSessionViewSchema = z.object({

@@ -3,7 +3,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { causeChain } from '../db/client.js';
+import { causeChain } from '../../db/client.js';
 
 export class ApiError extends Error {
   constructor(

@@ -8,9 +8,9 @@
  * MOLT_BOOTSTRAP_API_KEY, makes keys required.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ApiKeyRole, findApiKey } from '../db/api-keys.js';
-import type { Database } from '../db/client.js';
-import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { type ApiKeyRole, findApiKey } from '../../db/api-keys.js';
+import type { Database } from '../../db/client.js';
+import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { ApiError } from './errors.js';
 
 export type AuthMode = 'required' | 'open';

@@ -1,8 +1,8 @@
 /** Per-session settings a turn may carry (CONTRACT.md §2): taken on the first turn, changeable later. */
 import { z } from 'zod';
-import { breakerSettingsSchema } from '../context/breaker.js';
-import { pruningConfigSchema } from '../context/pruning/settings.js';
-import { sessionSettingsSchema } from '../context/session/index.js';
+import { breakerSettingsSchema } from '../../context/breaker.js';
+import { pruningConfigSchema } from '../../context/pruning/settings.js';
+import { sessionSettingsSchema } from '../../context/session/index.js';
 
 // The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
 const engine = sessionSettingsSchema.shape;
