@@ -49,7 +49,7 @@ const transformWithTags: typeof jsonSchemaTransform = (input) => {
 };
 
 function packageVersion(): string {
-  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   return (JSON.parse(text) as { version: string }).version;
 }
 
