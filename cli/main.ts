@@ -2,13 +2,14 @@
  * The `molt` command (CONTRACT.md §4).
  */
 import { Command } from 'commander';
+import { errorText } from '../context/error-text.js';
 import { LlmConfigError } from '../llm/config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
 
 function fail(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   console.error(`molt: ${message}`);
   process.exit(error instanceof ConfigError || error instanceof LlmConfigError ? 2 : 1);
 }

@@ -5,6 +5,7 @@
 
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { errorText } from '../../context/error-text.js';
 import {
   buildChunkSummaryPrompt,
   chunkMessagesByMaxTokens,
@@ -21,18 +22,17 @@ import { chunkOf, chunksOf, createCompaction, planChunks, updateChunk } from '..
 import type { StoredMessage } from '../../db/transcript.js';
 import { LlmError } from '../../llm/model.js';
 import type { CompactionInput } from '../../workflows/contract.js';
+import { withHeartbeat } from '../heartbeat.js';
 import { toActivityFailure } from '../llm-failure.js';
 import {
   type ChunkInput,
   type ChunkPlan,
   type CompactionPlan,
   type CompactionSteps,
-  errorText,
   type HistoryShareDrop,
   LEVEL_EXTRACTIVE,
   LEVEL_WHOLE,
   LEVEL_WITHOUT_OVERSIZED,
-  withHeartbeat,
 } from './steps.js';
 
 export function chunkActivities(steps: CompactionSteps) {

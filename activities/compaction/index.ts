@@ -23,7 +23,6 @@ export {
   type CompactionDeps,
   type CompactionPlan,
   type CompactionRange,
-  HEARTBEAT_INTERVAL_MS,
   type HistoryShareDrop,
   LEVEL_EXTRACTIVE,
   LEVEL_WHOLE,
@@ -39,3 +38,4 @@ export function compactionActivities(deps: CompactionDeps) {
     ...persistActivities(steps),
   };
 }
+export { HEARTBEAT_INTERVAL_MS } from '../heartbeat.js';

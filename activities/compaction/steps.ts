@@ -4,10 +4,9 @@
  * earlier run's result).
  */
 
-import { Context } from '@temporalio/activity';
+import { defaultTokenCounter } from '../../config/defaults.js';
 import {
   buildExtractiveDigest,
-  createTokenCounter,
   formatCompactSummary,
   type Message,
   type TokenCounter,
@@ -24,8 +23,6 @@ export const LEVEL_WITHOUT_OVERSIZED = 2;
 export const LEVEL_EXTRACTIVE = 3;
 /** How many of the range's last messages the quality check looks at. */
 export const QUALITY_CHECK_RECENT_MESSAGES = 12;
-/** How often a long LLM call heartbeats, so a dead worker's attempt is retried quickly. */
-export const HEARTBEAT_INTERVAL_MS = 1_000;
 
 export interface CompactionDeps {
   db: Database;
@@ -88,25 +85,10 @@ export interface ChunkInput {
   instructions?: string;
 }
 
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Runs `fn` while heartbeating, with the activity's cancellation carried into it. */
-export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const context = Context.current();
-  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
-  try {
-    return await fn(context.cancellationSignal);
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 /** The reads and the LLM call the compaction steps share, bound to one worker's dependencies. */
 export function compactionSteps(deps: CompactionDeps) {
   const { db, model, concurrency } = deps;
-  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
+  const tokenCounter = deps.tokenCounter ?? defaultTokenCounter;
 
   async function loadRange(input: { tenantId: string; sessionId: string; fromSeq: number; toSeq: number }) {
     return readEffectiveMessages(db, input.tenantId, input.sessionId, {

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
-import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { decodeCursor } from '../../db/pagination.js';
 import { sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
 import type { ApiDeps } from '../context.js';

@@ -8,13 +8,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { defaultTokenCounter } from '../../config/defaults.js';
 import { convertFromCanonical, messageFormatSchema } from '../../context/adapters/index.js';
 import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
-import { createTokenCounter } from '../../context/tokens/index.js';
 import { summaryOf } from '../../db/compaction-writes.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
@@ -38,8 +38,6 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
-
-const estimateCounter = createTokenCounter({ mode: 'estimate' });
 
 const contextQuerySchema = z.strictObject({
   format: messageFormatSchema.default('openclaw'),
@@ -115,7 +113,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!row) throw notFound(`session ${sessionId}`);
         const view = sessionViewOf(row);
         const settings = (row.settings ?? {}) as SessionSettingsBody;
-        const counter = deps.tokenCounter ?? estimateCounter;
+        const counter = deps.tokenCounter ?? defaultTokenCounter;
         const recallSettings = deps.recall ?? DEFAULT_RECALL_SETTINGS;
         const scope = { tenantId, sessionId, userId: row.userId, agentId: row.agentId };
         // The system-prompt addition depends on the stored memories only: read it meanwhile.

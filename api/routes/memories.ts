@@ -6,9 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
-import { decodeCursor } from '../../db/compactions.js';
 import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { decodeCursor } from '../../db/pagination.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../plugins/errors.js';

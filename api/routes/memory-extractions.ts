@@ -1,13 +1,13 @@
 /** Memory extractions for operators: list, one with its diff, replay a failed one (MEMORY.md §5). */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeCursor } from '../../db/compactions.js';
 import {
   extractionSummaryOf,
   getExtraction,
   getExtractionWithDiff,
   listExtractions,
 } from '../../db/memory-extractions.js';
+import { decodeCursor } from '../../db/pagination.js';
 import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
 import type { ApiDeps } from '../context.js';

@@ -5,13 +5,13 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_TEMPORAL_TIMEOUT_MS, defaultTokenCounter } from '../../config/defaults.js';
 import {
   convertToCanonical,
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
-import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import {
   type SessionWorkflowInput,
@@ -26,8 +26,6 @@ import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from 
 import { turnResponseSchema } from '../schemas/sessions.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
-
-const estimateCounter = createTokenCounter({ mode: 'estimate' });
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -119,7 +117,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
         const messages = convertToCanonical(parsed.data as unknown[], format);
-        const counter = deps.tokenCounter ?? estimateCounter;
+        const counter = deps.tokenCounter ?? defaultTokenCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
 
         let result: Awaited<ReturnType<typeof appendTurn>>;
@@ -176,7 +174,10 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
               // if not, the workflow ignores seqs it has already applied.
               try {
-                await deps.temporal.withDeadline(Date.now() + (deps.temporalTimeoutMs ?? 5_000), deliver);
+                await deps.temporal.withDeadline(
+                  Date.now() + (deps.temporalTimeoutMs ?? DEFAULT_TEMPORAL_TIMEOUT_MS),
+                  deliver,
+                );
               } catch (error) {
                 throw unavailable('Temporal', error);
               }
