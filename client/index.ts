@@ -75,6 +75,13 @@ export function answerOf<T>(result: { data?: unknown; error?: unknown; response:
   );
 }
 
+/** A generated route's call (`molt.api.GET(…)`), answered: its typed JSON, or a MoltApiError. */
+export async function answered<D>(
+  call: Promise<{ data?: D; error?: unknown; response: Response }>,
+): Promise<D> {
+  return answerOf<D>(await call);
+}
+
 /** Query parameters of a call without a helper; an undefined one is left out. */
 export type Query = Record<string, string | number | undefined>;
 
