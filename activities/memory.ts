@@ -1,5 +1,5 @@
 /**
- * Memory extraction activities (MEMORY.md §2): begin the extraction row, extract and
+ * Memory extraction activities (docs/memory.md#extraction): begin the extraction row, extract and
  * verify-and-store in one transaction, or record the failure. The range is read here from
  * PostgreSQL (tool calls and results included); nothing of it enters workflow history.
  */

@@ -1,6 +1,6 @@
 /**
  * Side effects of the session workflow other than the view: breaker events and persistent
- * truncation (overflow recovery, §12 step 4). Both are idempotent on ids the workflow chooses.
+ * truncation (overflow recovery, docs/engine-rules.md#overflow-recovery step 4). Both are idempotent on ids the workflow chooses.
  */
 import { findOversizedToolResults, type TokenCounter } from '../context/index.js';
 import type { Database } from '../db/client.js';

@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (CONTRACT.md §3), validated once at start-up. An invalid
+ * Configuration from the environment (docs/api.md#configuration), validated once at start-up. An invalid
  * value stops the process with a message naming the variable.
  */
 import { z } from 'zod';
@@ -66,7 +66,7 @@ export const configSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(MAX_MEMORY_CONCURRENCY).default(DEFAULT_MEMORY_CONCURRENCY),
   ),
-  /** A memory scoring below this is not recalled into the context (0–1.5; MEMORY.md §4). */
+  /** A memory scoring below this is not recalled into the context (0–1.5; docs/memory.md#recall). */
   MOLT_RECALL_MIN_SCORE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0).max(1.5).default(RECALL_DEFAULTS.minScore),

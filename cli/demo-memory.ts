@@ -1,5 +1,5 @@
 /**
- * The demo's memory story (MEMORY.md): the session's user says a few things worth keeping; the
+ * The demo's memory story (docs/memory.md): the session's user says a few things worth keeping; the
  * 50% upload extracts them while the compaction runs; a second session of the same user then
  * gets them back: recalled into its context and summed up in its system-prompt addition.
  */

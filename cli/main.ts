@@ -1,5 +1,5 @@
 /**
- * The `molt` command (CONTRACT.md §4).
+ * The `molt` command (docs/api.md#the-molt-command).
  */
 import { Command } from 'commander';
 import { errorText } from '../context/error-text.js';

@@ -1,5 +1,5 @@
 /**
- * `molt memories list|show|search|forget` and `molt extractions list|show|replay` (MEMORY.md §5):
+ * `molt memories list|show|search|forget` and `molt extractions list|show|replay` (docs/memory.md#api):
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';

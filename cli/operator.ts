@@ -1,5 +1,5 @@
 /**
- * The operator verbs (CONTRACT.md §4): `molt sessions`, `molt compactions`, `molt breaker reset`,
+ * The operator verbs (docs/api.md#the-molt-command): `molt sessions`, `molt compactions`, `molt breaker reset`,
  * `molt history`. They talk to a running API over HTTP (MOLT_API_URL, MOLT_API_KEY) and print
  * tables, or the API's JSON with --json.
  */

@@ -202,7 +202,7 @@ export function createMoltClient(options: MoltClientOptions) {
       }
       return answerOf({ data, error: data, response });
     },
-    /** `GET /v1/tools` (memory tools, MEMORY.md §5): the definitions, or null when the service has none. */
+    /** `GET /v1/tools` (memory tools, docs/memory.md#api): the definitions, or null when the service has none. */
     async getTools(): Promise<unknown[] | null> {
       const response = await fetchWithRetries(new Request(`${baseUrl}/v1/tools`, { headers }));
       if (response.status !== 200) {

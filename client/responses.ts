@@ -1,5 +1,5 @@
 /**
- * The shapes of molt's answers that clients read (CONTRACT.md §2), named: every route declares
+ * The shapes of molt's answers that clients read (docs/api.md#routes), named: every route declares
  * its response schema, so each is generated (openapi.d.ts) from the API's own zod schemas.
  */
 import type { paths } from './openapi.js';

@@ -62,7 +62,7 @@ export async function getCompactionRow(db: Database, tenantId: string, id: strin
   return row;
 }
 
-/** One compaction with its summary, TODOs, files, tool failures and chunks (CONTRACT.md §2). */
+/** One compaction with its summary, TODOs, files, tool failures and chunks (docs/api.md#routes). */
 export async function getCompaction(db: Database, tenantId: string, id: string) {
   const row = await getCompactionRow(db, tenantId, id);
   if (!row) return undefined;

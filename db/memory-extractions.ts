@@ -1,5 +1,5 @@
 /**
- * Memory extractions (MEMORY.md §2): one row per (tenant, session, range, extractor version),
+ * Memory extractions (docs/memory.md#extraction): one row per (tenant, session, range, extractor version),
  * begun by the extraction workflow, completed in ONE transaction with the memories it stores
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */

@@ -50,7 +50,7 @@ export async function listSessions(
   return { rows: page, nextCursor };
 }
 
-/** The agent's prompt cache was just used (pruning applied on a context read, §4). */
+/** The agent's prompt cache was just used (pruning applied on a context read, docs/engine-rules.md#pruning). */
 export async function touchPromptCache(
   db: Database,
   tenantId: string,

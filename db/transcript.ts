@@ -47,7 +47,7 @@ export interface AppendTurnInput {
   defaultContextWindowTokens: number;
   settings: Record<string, unknown> | undefined;
   usage: Record<string, unknown> | undefined;
-  /** Memory scope (MEMORY.md §1); a session keeps the first it is given. */
+  /** Memory scope (docs/memory.md#the-model); a session keeps the first it is given. */
   userId?: string | undefined;
   agentId?: string | undefined;
   /** Everything that defines the turn's content, hashed for the idempotency check. */

@@ -1,5 +1,5 @@
 /**
- * The summarizer's configuration from the environment (CONTRACT.md §3). `extractive` (the default)
+ * The summarizer's configuration from the environment (docs/api.md#configuration). `extractive` (the default)
  * needs nothing and calls no model; the others need a model name, and `openai-compatible` a base
  * URL. Invalid values stop start-up with a message naming the variable.
  */

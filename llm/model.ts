@@ -3,7 +3,7 @@
  * (AI SDK inside, see `providers.ts`) is reduced to `TextModel.generate`, and every failure to an
  * `LlmError` whose `kind` decides what happens next: Temporal's activity retry policy retries the
  * retryable kinds (honouring `retryAfterMs`), compaction moves to its next fallback level on
- * `overflow` (ALGORITHMS.md §8), and nothing retries `auth`, `invalid_request` or `cancelled`.
+ * `overflow` (docs/engine-rules.md#staged-summarization), and nothing retries `auth`, `invalid_request` or `cancelled`.
  */
 import {
   FAILURE_TYPES,

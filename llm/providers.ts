@@ -37,7 +37,7 @@ export interface CreateTextModelOptions {
 
 /**
  * The configured model, or `null` for `extractive`: compaction then writes the deterministic digest
- * (ALGORITHMS.md §9) and never calls a model.
+ * (docs/engine-rules.md#the-summary) and never calls a model.
  */
 export function createTextModel(config: LlmConfig, options: CreateTextModelOptions = {}): TextModel | null {
   if (config.provider === 'extractive') return null;

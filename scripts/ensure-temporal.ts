@@ -1,7 +1,7 @@
 /**
  * Finds or builds the Temporal CLI (the dev server molt runs for `molt dev` and for tests).
  *
- * Order (ARCHITECTURE.md): TEMPORAL_CLI_PATH, `temporal` on PATH, a cached build under
+ * Order: TEMPORAL_CLI_PATH, `temporal` on PATH, a cached build under
  * ~/.cache/molt, and otherwise `go install github.com/temporalio/cli/cmd/temporal@v1.5.1`
  * into that cache. v1.5.1 is the newest tag `go install pkg@version` accepts (later tags carry
  * a `replace` directive). Nothing is downloaded as a binary: Go builds it from module sources.

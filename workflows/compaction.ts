@@ -1,5 +1,5 @@
 /**
- * compactionWorkflow: one attempt at compacting one range of a session (ALGORITHMS.md §8–§9).
+ * compactionWorkflow: one attempt at compacting one range of a session (docs/engine-rules.md#staged-summarization, #the-summary).
  * plan → chunk summaries in parallel (bounded) → merge → digest + persist + verify → report to the
  * session workflow. It orchestrates only; every side effect is an idempotent activity.
  *

@@ -1,5 +1,5 @@
 /**
- * memoryExtractionWorkflow: extracts durable memories from one range of a session (MEMORY.md §2).
+ * memoryExtractionWorkflow: extracts durable memories from one range of a session (docs/memory.md#extraction).
  * Started by the session workflow as an abandoned child and never awaited, so it cannot block a
  * turn or a compaction. One activity reads the range, extracts and verifies-and-stores in one
  * transaction (idempotent on the extraction id); when its retries are exhausted the extraction is

@@ -1,5 +1,5 @@
 /**
- * The session workflow's memory hooks (MEMORY.md §2), kept apart from its command handling: which
+ * The session workflow's memory hooks (docs/memory.md#extraction), kept apart from its command handling: which
  * ranges to extract (the compacted range at the 50% upload, the unextracted tail at `/new` and
  * after MOLT_MEMORY_IDLE_MS of idleness), and starting one abandoned `memoryExtractionWorkflow`
  * per range — never awaited, so neither a turn nor a compaction waits for it. The idle timer is a

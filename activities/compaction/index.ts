@@ -1,5 +1,5 @@
 /**
- * The side effects of one compaction (ALGORITHMS.md §8–§9): plan the chunks, summarise each chunk
+ * The side effects of one compaction (docs/engine-rules.md#staged-summarization, #the-summary): plan the chunks, summarise each chunk
  * (LLM with fallback levels, or the extractive digest), merge, then digest + persist + verify.
  *
  * Every activity is idempotent on the compaction id and chunk index: a retried or replayed

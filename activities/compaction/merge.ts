@@ -1,5 +1,5 @@
 /**
- * The merge step of a compaction (ALGORITHMS.md §8): the chunk summaries become one body, by the
+ * The merge step of a compaction (docs/engine-rules.md#staged-summarization): the chunk summaries become one body, by the
  * LLM with a quality check and one corrective retry, or without it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The last step of a compaction (ALGORITHMS.md §9): digest the range, compose the summary, verify
+ * The last step of a compaction (docs/engine-rules.md#the-summary): digest the range, compose the summary, verify
  * it is smaller than what it replaces, and persist it with its files, tool failures and TODOs —
  * or record why the compaction could not finish.
  */
@@ -33,7 +33,7 @@ export function persistActivities(steps: CompactionSteps) {
 
   return {
     /**
-     * Digest (§9) + persist + verify, in one transaction: the summary row (at most one per
+     * Digest (docs/engine-rules.md#the-summary) + persist + verify, in one transaction: the summary row (at most one per
      * compaction), files, tool failures and TODOs (status kept across compactions), then the
      * compaction's final status. A summary that is not smaller than what it replaces fails.
      */

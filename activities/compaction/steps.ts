@@ -17,7 +17,7 @@ import { readEffectiveMessages } from '../../db/transcript.js';
 import { LlmError, type TextModel } from '../../llm/model.js';
 import type { CompactionResult } from '../../workflows/contract.js';
 
-/** Fallback levels of a chunk summary (§8). */
+/** Fallback levels of a chunk summary (docs/engine-rules.md#staged-summarization). */
 export const LEVEL_WHOLE = 1;
 export const LEVEL_WITHOUT_OVERSIZED = 2;
 export const LEVEL_EXTRACTIVE = 3;
@@ -52,7 +52,7 @@ export interface ChunkPlan {
 }
 
 /**
- * §8's history-share drop: the oldest part of the range that would not fit half the window. Its
+ * docs/engine-rules.md#staged-summarization's history-share drop: the oldest part of the range that would not fit half the window. Its
  * chunks come first in seq order, so their summaries lead the merge as the earlier context of the
  * rest ("summarised first, the previous summary of the main pass"); with chunks summarised in
  * parallel this is an ordering, not an extra pass. Counts only.
@@ -117,7 +117,7 @@ export function compactionSteps(deps: CompactionDeps) {
     };
   }
 
-  /** §8 level 3: the deterministic digest of messages, which never fails for lack of an LLM. */
+  /** docs/engine-rules.md#staged-summarization level 3: the deterministic digest of messages, which never fails for lack of an LLM. */
   function digest(messages: Message[], previousSummary: string | undefined): string {
     return buildExtractiveDigest(messages, previousSummary ? { previousSummary } : {});
   }

@@ -1,5 +1,5 @@
 /**
- * Authentication (CONTRACT.md §2): `Authorization: Bearer <key>`. A key belongs to a tenant and has
+ * Authentication (docs/api.md#authentication-and-tenants): `Authorization: Bearer <key>`. A key belongs to a tenant and has
  * a role; every /v1 route sees `request.auth` and scopes its queries to `auth.tenantId`. Operator
  * routes declare `config: { role: 'operator' }`.
  *

@@ -1,5 +1,5 @@
 /**
- * One error shape for every failure: `{ error: { code, message, details? } }` (CONTRACT.md §2).
+ * One error shape for every failure: `{ error: { code, message, details? } }` (docs/api.md#errors).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

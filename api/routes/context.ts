@@ -1,7 +1,7 @@
 /**
  * GET /v1/sessions/{sessionId}/context — what the agent sends to its LLM next: the continuation
- * message with the summary in force, then the messages after the boundary, pruned (§4), truncated
- * (§5) and pairing-repaired (§6), in the format the agent asked for; with recall (MEMORY.md §4)
+ * message with the summary in force, then the messages after the boundary, pruned (docs/engine-rules.md#pruning), truncated
+ * (docs/engine-rules.md#truncation) and pairing-repaired (docs/engine-rules.md#tool-pairing), in the format the agent asked for; with recall (docs/memory.md#recall)
  * the scope's memories come back as a simulated `search_memories` call after the latest user
  * message, SKILL.md reads carry their skill's memory, and `systemPromptAddition` holds the
  * profile, the session's tool memories and an overview. Nothing recalled is ever stored.

@@ -1,5 +1,5 @@
 /**
- * Memories (MEMORY.md §5): commit_memory, list and search, one memory with its events, delete,
+ * Memories (docs/memory.md#api): commit_memory, list and search, one memory with its events, delete,
  * operator erasure of a user's scope, and the tool definitions agents register. Every query is
  * scoped to the caller's tenant: another tenant's memory is a 404.
  */
@@ -32,7 +32,7 @@ const toolSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
 });
 
-/** The tools of MEMORY.md §5 as JSON-schema function definitions. */
+/** The tools of docs/memory.md#api as JSON-schema function definitions. */
 export function memoryTools() {
   const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as Record<string, unknown>;
   return [

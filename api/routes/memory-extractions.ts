@@ -1,4 +1,4 @@
-/** Memory extractions for operators: list, one with its diff, replay a failed one (MEMORY.md §5). */
+/** Memory extractions for operators: list, one with its diff, replay a failed one (docs/memory.md#api). */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -41,7 +41,7 @@ export const turnBodySchema = z.strictObject({
   format: messageFormatSchema.default('openclaw'),
   contextWindowTokens: z.number().int().min(1_000).max(100_000_000).optional(),
   settings: sessionSettingsBodySchema.optional(),
-  /** Memory scope (MEMORY.md §1): taken on the session's first turn that names it. */
+  /** Memory scope (docs/memory.md#the-model): taken on the session's first turn that names it. */
   userId: scopeIdSchema.optional(),
   agentId: scopeIdSchema.optional(),
   usage: z

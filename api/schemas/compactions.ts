@@ -1,5 +1,5 @@
 /**
- * zod response schemas of the compaction routes (CONTRACT.md §2): the list item, one compaction in
+ * zod response schemas of the compaction routes (docs/api.md#routes): the list item, one compaction in
  * full, a manual compaction's answer and a replay's. Checked at compile time against what the db
  * layer returns, like the session schemas (api/schemas/sessions.ts).
  */

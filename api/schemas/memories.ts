@@ -1,4 +1,4 @@
-/** zod request and response schemas of the memory routes (MEMORY.md §5); OpenAPI is built from them. */
+/** zod request and response schemas of the memory routes (docs/memory.md#api); OpenAPI is built from them. */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
 import { memoryTypeSchema } from '../../context/memory/types.js';

@@ -1,5 +1,5 @@
 /**
- * zod response schemas of the session routes (CONTRACT.md §2): the session view in its forms, a
+ * zod response schemas of the session routes (docs/api.md#routes): the session view in its forms, a
  * turn's answer, overflow recovery and the Temporal history. OpenAPI, the typed client and the
  * CLI's tables are built from them. Each is checked at compile time against the type its handler
  * returns, so a field added there cannot be dropped from the answer by the serializer.
@@ -88,7 +88,7 @@ export const turnResponseSchema = sessionViewSchema.extend({
   turn: z.object({ turnId: z.string(), fromSeq: z.number(), toSeq: z.number(), replayed: z.boolean() }),
 });
 
-/** POST /v1/sessions/{sessionId}/overflow (ALGORITHMS.md §12). */
+/** POST /v1/sessions/{sessionId}/overflow (docs/engine-rules.md#overflow-recovery). */
 export const overflowResultSchema = z.object({
   action: z.enum(['retry', 'reset', 'give_up', 'not_overflow']),
   step: z.string(),

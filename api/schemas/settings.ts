@@ -1,4 +1,4 @@
-/** Per-session settings a turn may carry (CONTRACT.md §2): taken on the first turn, changeable later. */
+/** Per-session settings a turn may carry (docs/api.md#routes): taken on the first turn, changeable later. */
 import { z } from 'zod';
 import { breakerSettingsSchema } from '../../context/breaker.js';
 import { pruningConfigSchema } from '../../context/pruning/settings.js';
@@ -20,9 +20,9 @@ export const sessionSettingsBodySchema = z.strictObject({
     })
     .optional(),
   pruning: pruningConfigSchema.optional(),
-  /** Keep only the last N user turns in the assembled context (§3). */
+  /** Keep only the last N user turns in the assembled context (docs/engine-rules.md#history-limit). */
   historyLimit: z.number().int().min(0).optional(),
-  /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (§9). */
+  /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (docs/engine-rules.md#the-summary). */
   agentsMd: z.string().max(200_000).optional(),
 });
 export type SessionSettingsBody = z.infer<typeof sessionSettingsBodySchema>;

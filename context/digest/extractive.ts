@@ -1,5 +1,5 @@
 /**
- * The extractive digest (ALGORITHMS.md §9): a deterministic summary built without an LLM, after
+ * The extractive digest (docs/engine-rules.md#the-summary): a deterministic summary built without an LLM, after
  * claw-code's `summarize_messages`. It is molt's offline default summarizer and the last fallback of
  * every chunk, so a compaction never ends with "Summary unavailable".
  */

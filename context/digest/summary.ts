@@ -1,5 +1,5 @@
 /**
- * The persisted summary (ALGORITHMS.md §8–§9): formatting the LLM's raw output, appending the
+ * The persisted summary (docs/engine-rules.md#staged-summarization, #the-summary): formatting the LLM's raw output, appending the
  * deterministic sections under a hard cap, and the continuation message the agent receives. The
  * prompts that ask for it are in `summary-prompts.ts`, the check of what comes back in
  * `summary-quality.ts`.

@@ -1,4 +1,4 @@
-/** What an extractor proposes and what the verifier makes of it (MEMORY.md §2). */
+/** What an extractor proposes and what the verifier makes of it (docs/memory.md#extraction). */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 

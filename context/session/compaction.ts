@@ -9,7 +9,7 @@ import { evaluateThresholds } from './thresholds.js';
 /** A compaction's report: what compactionWorkflow answers and signals (`compactionFinished`). */
 export interface CompactionResult {
   compactionId: string;
-  /** `degraded`: some chunk fell back to the extractive digest (§8); usable, but a breaker failure. */
+  /** `degraded`: some chunk fell back to the extractive digest (docs/engine-rules.md#staged-summarization); usable, but a breaker failure. */
   status: 'succeeded' | 'degraded' | 'failed';
   /** Tokens of the summary as the agent receives it (inside the continuation message). */
   summaryTokens?: number;

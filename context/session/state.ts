@@ -64,7 +64,7 @@ export interface SessionState {
   compactions: { total: number; failed: number; degraded: number };
   /** Counts compaction attempts; part of each compaction id. */
   attemptCounter: number;
-  /** Overflow recovery counters of the latest agent attempts (§12). */
+  /** Overflow recovery counters of the latest agent attempts (docs/engine-rules.md#overflow-recovery). */
   overflowAttempts: AttemptCounters[];
   /**
    * The provider's latest usable count of the prompt (usage-calibration.ts). Absent in states

@@ -1,4 +1,4 @@
-/** What the API shows of a session (CONTRACT.md §2), persisted after every change. */
+/** What the API shows of a session (docs/api.md#routes), persisted after every change. */
 
 import { calibratedLiveTokensOf, effectiveKeepRecentTokens } from './derived.js';
 import type { CompactionTrigger, SessionState, UploadStatus } from './state.js';
@@ -22,7 +22,7 @@ export interface EngineView {
     forced: boolean;
     trigger: CompactionTrigger;
   } | null;
-  /** CONTRACT.md: `closed` | `open`; a half-open breaker (trial running) reads `open` with halfOpen. */
+  /** docs/api.md#the-session-view: `closed` | `open`; a half-open breaker (trial running) reads `open` with halfOpen. */
   breaker: {
     state: 'closed' | 'open';
     halfOpen: boolean;
@@ -39,7 +39,7 @@ export interface EngineView {
   calibration: { seq: number; providerTokens: number; mode: 'exact' | 'carried' } | null;
 }
 
-/** What the API answers without asking the workflow (CONTRACT.md §2, minus `workflowId`). */
+/** What the API answers without asking the workflow (docs/api.md#routes, minus `workflowId`). */
 export function sessionView(state: SessionState): EngineView {
   const calibrated = calibratedLiveTokensOf(state);
   const liveTokens = calibrated.tokens;

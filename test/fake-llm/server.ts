@@ -352,7 +352,7 @@ const USER_LINE_PATTERN =
 
 /**
  * The deterministic answer. For a summarization request (the system prompt or the prompt mentions
- * summar…): the five headings of ALGORITHMS.md §9 with every URL, call id and file path found in
+ * summar…): the five headings of docs/engine-rules.md#the-summary with every URL, call id and file path found in
  * the prompt, and the last user line quoted; otherwise a short echo.
  */
 /**
