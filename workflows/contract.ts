@@ -178,3 +178,93 @@ export function memoryExtractionId(
 ): string {
   return `mx:${tenantId}:${sessionId}:${fromSeq}-${toSeq}:${extractor}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Activity payloads: what the workflows send their activities and get back (ids, seqs, counts).
+
+/** persistSessionView (a local activity of the session workflow). */
+export interface PersistSessionViewInput {
+  tenantId: string;
+  sessionId: string;
+  /** Monotonic per session: a retried or late write of an older view never wins. */
+  version: number;
+  view: SessionView;
+}
+
+/** recordBreakerEvent: one transition of the session's circuit breaker, for operators. */
+export interface BreakerEventInput {
+  /** Chosen by the workflow (run id and a counter): a retried activity writes once. */
+  id: string;
+  tenantId: string;
+  sessionId: string;
+  state: string;
+  reason: string | null;
+  consecutiveFailures: number;
+  compactionId: string | null;
+}
+
+/** truncateLiveToolResults: recovery's persistent truncation of the live context's tool results. */
+export interface TruncateLiveToolResultsInput {
+  /** Chosen by the workflow; an override's id is `${operationId}:${seq}`. */
+  operationId: string;
+  tenantId: string;
+  sessionId: string;
+  afterSeq: number;
+  contextWindowTokens: number;
+}
+
+/** The new token count of each message the truncation changed. */
+export interface TruncateLiveToolResultsResult {
+  changed: Array<{ seq: number; tokens: number }>;
+}
+
+/** A compaction's identity and range, as its later steps receive them. */
+export interface CompactionRange {
+  compactionId: string;
+  tenantId: string;
+  sessionId: string;
+  fromSeq: number;
+  toSeq: number;
+  previousCompactionId: string | null;
+}
+
+export interface ChunkPlan {
+  index: number;
+  fromSeq: number;
+  toSeq: number;
+  tokens: number;
+}
+
+/**
+ * docs/engine-rules.md#staged-summarization's history-share drop: the oldest part of the range that would not fit half the window. Its
+ * chunks come first in seq order, so their summaries lead the merge as the earlier context of the
+ * rest ("summarised first, the previous summary of the main pass"); with chunks summarised in
+ * parallel this is an ordering, not an extra pass. Counts only.
+ */
+export interface HistoryShareDrop {
+  droppedMessages: number;
+  droppedTokens: number;
+  keptTokens: number;
+  budgetTokens: number;
+  /** The dropped part is seqs ≤ this (0: nothing dropped). */
+  droppedToSeq: number;
+}
+
+export interface CompactionPlan {
+  chunks: ChunkPlan[];
+  concurrency: number;
+  historyShare?: HistoryShareDrop;
+  /** The compaction already finished in an earlier run (a replayed workflow or activity). */
+  finished?: CompactionResult;
+}
+
+/** A chunk summary's input: one planned chunk of a compaction. */
+export interface ChunkInput {
+  compactionId: string;
+  tenantId: string;
+  sessionId: string;
+  index: number;
+  contextWindowTokens: number;
+  previousCompactionId: string | null;
+  instructions?: string;
+}

@@ -20,11 +20,17 @@ import {
   liveTokensOf,
   planCompaction,
   recoveryCountersOf,
+  type SessionState,
+  type Transition,
   withRecoveryCounters,
 } from '../context/session/index.js';
-import type { ReportOverflowInput, ReportOverflowResult } from './contract.js';
+import type {
+  CompactionResult,
+  ReportOverflowInput,
+  ReportOverflowResult,
+  SessionWorkflowInput,
+} from './contract.js';
 import { activities } from './session-activities.js';
-import type { SessionRun } from './session-run.js';
 
 /**
  * Overflow recovery compacts the recent turns too when keeping them leaves nothing to compact.
@@ -34,9 +40,20 @@ export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-tu
 
 const now = () => Date.now();
 
+/** What the recovery loop needs of the session's run (workflows/session-run.ts SessionRun). */
+export interface RecoveringRun {
+  readonly state: SessionState;
+  readonly input: SessionWorkflowInput;
+  readonly workflowId: string;
+  readonly windowsApart: boolean;
+  apply(transition: Transition, requested?: object, persist?: boolean): void;
+  runningUploadSettled(): Promise<void>;
+  awaitCompaction(compactionId: string): Promise<CompactionResult>;
+}
+
 /** The recovery tree's loop: decide, carry out, feed the result back, until there is an answer. */
 export async function recoverFromOverflow(
-  run: SessionRun,
+  run: RecoveringRun,
   request: ReportOverflowInput,
 ): Promise<ReportOverflowResult> {
   const learned = learnedContextWindow(request.error, run.state.contextWindowTokens);

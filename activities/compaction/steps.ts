@@ -34,56 +34,13 @@ export interface CompactionDeps {
   tokenCounter?: TokenCounter;
 }
 
-/** A compaction's identity and range, as its later steps receive them. */
-export interface CompactionRange {
-  compactionId: string;
-  tenantId: string;
-  sessionId: string;
-  fromSeq: number;
-  toSeq: number;
-  previousCompactionId: string | null;
-}
-
-export interface ChunkPlan {
-  index: number;
-  fromSeq: number;
-  toSeq: number;
-  tokens: number;
-}
-
-/**
- * docs/engine-rules.md#staged-summarization's history-share drop: the oldest part of the range that would not fit half the window. Its
- * chunks come first in seq order, so their summaries lead the merge as the earlier context of the
- * rest ("summarised first, the previous summary of the main pass"); with chunks summarised in
- * parallel this is an ordering, not an extra pass. Counts only.
- */
-export interface HistoryShareDrop {
-  droppedMessages: number;
-  droppedTokens: number;
-  keptTokens: number;
-  budgetTokens: number;
-  /** The dropped part is seqs ≤ this (0: nothing dropped). */
-  droppedToSeq: number;
-}
-
-export interface CompactionPlan {
-  chunks: ChunkPlan[];
-  concurrency: number;
-  historyShare?: HistoryShareDrop;
-  /** The compaction already finished in an earlier run (a replayed workflow or activity). */
-  finished?: CompactionResult;
-}
-
-/** A chunk summary's input: one planned chunk of a compaction. */
-export interface ChunkInput {
-  compactionId: string;
-  tenantId: string;
-  sessionId: string;
-  index: number;
-  contextWindowTokens: number;
-  previousCompactionId: string | null;
-  instructions?: string;
-}
+export type {
+  ChunkInput,
+  ChunkPlan,
+  CompactionPlan,
+  CompactionRange,
+  HistoryShareDrop,
+} from '../../workflows/contract.js';
 
 /** The reads and the LLM call the compaction steps share, bound to one worker's dependencies. */
 export function compactionSteps(deps: CompactionDeps) {

@@ -6,7 +6,6 @@ import type { AttemptCounters } from '../recovery.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
 import { type CalibrationState, createCalibrationState } from './usage-calibration.js';
-import type { SessionWindow } from './window.js';
 
 export type { CompactionTrigger };
 /** `degraded`: succeeded with an extractive fallback somewhere (attached, but a breaker failure). */
@@ -39,6 +38,12 @@ export interface SessionSummaryRef {
   tokens: number;
   /** The summary covers every message up to this seq. */
   toSeq: number;
+}
+
+/** The configured and the learned window, kept apart (window.ts: the effective one is the smaller). */
+export interface SessionWindow {
+  configured: number;
+  learned?: number;
 }
 
 export interface SessionState {

@@ -14,13 +14,8 @@
  */
 
 import { resolveSessionSettings, type SessionSettingsInput } from './settings.js';
-import type { SessionState, Transition } from './state.js';
+import type { SessionState, SessionWindow, Transition } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
-
-export interface SessionWindow {
-  configured: number;
-  learned?: number;
-}
 
 /** The configured window (states from before the split carry only the one window in force). */
 export function configuredWindowOf(state: SessionState): number {
