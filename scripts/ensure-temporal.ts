@@ -13,6 +13,7 @@ import { accessSync, constants, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorText } from '../context/error-text.js';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
@@ -120,7 +121,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   ensureTemporalCli()
     .then((path) => console.log(path))
     .catch((error: unknown) => {
-      console.error(`molt: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`molt: ${errorText(error)}`);
       process.exit(1);
     });
 }
