@@ -3,7 +3,12 @@
  * (temporalio/samples-typescript "activities-dependency-injection").
  * Workflows import the *type* only.
  */
-import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
+import {
+  DEFAULT_LLM_CONCURRENCY,
+  DEFAULT_MEMORY_CONCURRENCY,
+  defaultTokenCounter,
+} from '../config/defaults.js';
+import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction/index.js';
@@ -26,20 +31,20 @@ export interface ActivityDeps {
 }
 
 export function createActivities(deps: ActivityDeps) {
-  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
+  const tokenCounter = deps.tokenCounter ?? defaultTokenCounter;
   return {
     ...sessionViewActivities(deps.db),
     ...sessionActivities(deps.db, tokenCounter),
     ...compactionActivities({
       db: deps.db,
       model: deps.model ?? null,
-      concurrency: deps.concurrency ?? 4,
+      concurrency: deps.concurrency ?? DEFAULT_LLM_CONCURRENCY,
       tokenCounter,
     }),
     ...memoryActivities({
       db: deps.db,
       model: deps.memoryModel ?? null,
-      concurrency: deps.memoryConcurrency ?? 2,
+      concurrency: deps.memoryConcurrency ?? DEFAULT_MEMORY_CONCURRENCY,
     }),
   };
 }

@@ -1,9 +1,9 @@
 /**
- * Memory extraction activities (MEMORY.md §2): begin the extraction row, extract and
+ * Memory extraction activities (docs/memory.md#extraction): begin the extraction row, extract and
  * verify-and-store in one transaction, or record the failure. The range is read here from
  * PostgreSQL (tool calls and results included); nothing of it enters workflow history.
  */
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import type { RangeMessage } from '../context/memory/types.js';
@@ -14,7 +14,8 @@ import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
 import { getSession, readMessages } from '../db/transcript.js';
 import type { TextModel } from '../llm/model.js';
-import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/memory-definitions.js';
+import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/contract.js';
+import { withHeartbeat } from './heartbeat.js';
 import { toActivityFailure } from './llm-failure.js';
 import { llmMemoryExtractor } from './memory-llm.js';
 
@@ -26,7 +27,8 @@ export interface MemoryExtractor {
   ): Promise<{ candidates: unknown[]; tokens?: { input: number; output: number } }>;
 }
 
-const HEARTBEAT_INTERVAL_MS = 3_000;
+/** An extraction heartbeats less often than a compaction's LLM call: it is one call per range. */
+const EXTRACTION_HEARTBEAT_MS = 3_000;
 
 export const extractiveExtractor: MemoryExtractor = {
   version: EXTRACTIVE_VERSION,
@@ -104,16 +106,10 @@ export function memoryActivities(deps: MemoryActivityDeps) {
       });
       const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message));
       let result: Awaited<ReturnType<MemoryExtractor['extract']>>;
-      // Heartbeats while waiting for the extractor: a killed worker's attempt is retried within
-      // the heartbeat timeout, not after the whole start-to-close timeout.
-      const context = Context.current();
-      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
       try {
-        result = await limit(() => extractor.extract(range));
+        result = await withHeartbeat(() => limit(() => extractor.extract(range)), EXTRACTION_HEARTBEAT_MS);
       } catch (error) {
         toActivityFailure(error);
-      } finally {
-        clearInterval(heartbeat);
       }
       return completeExtraction(db, {
         id: input.extractionId,

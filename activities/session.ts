@@ -1,23 +1,20 @@
 /**
  * Side effects of the session workflow other than the view: breaker events and persistent
- * truncation (overflow recovery, §12 step 4). Both are idempotent on ids the workflow chooses.
+ * truncation (overflow recovery, docs/engine-rules.md#overflow-recovery step 4). Both are idempotent on ids the workflow chooses.
  */
 import { findOversizedToolResults, type TokenCounter } from '../context/index.js';
 import type { Database } from '../db/client.js';
 import { recordBreakerEvent } from '../db/sessions.js';
 import { insertMessageOverrides, readEffectiveMessages } from '../db/transcript.js';
+import type {
+  BreakerEventInput,
+  TruncateLiveToolResultsInput,
+  TruncateLiveToolResultsResult,
+} from '../workflows/contract.js';
 
 export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
   return {
-    async recordBreakerEvent(input: {
-      id: string;
-      tenantId: string;
-      sessionId: string;
-      state: string;
-      reason: string | null;
-      consecutiveFailures: number;
-      compactionId: string | null;
-    }): Promise<void> {
+    async recordBreakerEvent(input: BreakerEventInput): Promise<void> {
       await recordBreakerEvent(db, input);
     },
 
@@ -26,14 +23,9 @@ export function sessionActivities(db: Database, tokenCounter: TokenCounter) {
      * aggregate budget) by recording overrides; the stored rows stay as they were. Returns the new
      * token count of each changed message.
      */
-    async truncateLiveToolResults(input: {
-      /** Chosen by the workflow; an override's id is `${operationId}:${seq}`. */
-      operationId: string;
-      tenantId: string;
-      sessionId: string;
-      afterSeq: number;
-      contextWindowTokens: number;
-    }): Promise<{ changed: Array<{ seq: number; tokens: number }> }> {
+    async truncateLiveToolResults(
+      input: TruncateLiveToolResultsInput,
+    ): Promise<TruncateLiveToolResultsResult> {
       const stored = await readEffectiveMessages(db, input.tenantId, input.sessionId, {
         afterSeq: input.afterSeq,
       });

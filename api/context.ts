@@ -2,8 +2,8 @@
 import type { Client } from '@temporalio/client';
 import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
-import type { AuthMode } from './auth.js';
-import type { ApiMetrics } from './metrics.js';
+import type { AuthMode } from './plugins/auth.js';
+import type { ApiMetrics } from './plugins/metrics.js';
 import type { RecallSettings } from './recall.js';
 
 export interface ApiDeps {

@@ -1,5 +1,5 @@
 /**
- * Recall for the API (MEMORY.md §4): ranks the scope's memories for a query (the automatic
+ * Recall for the API (docs/memory.md#recall): ranks the scope's memories for a query (the automatic
  * per-turn recall and the agent's own `search_memories` call share it), and builds the
  * system-prompt addition and the skill blocks of a context. The rules live in context/memory/;
  * the queries in db/memory-recall.ts and db/tool-stats.ts.
@@ -137,7 +137,7 @@ async function toolMemories(db: Database, scope: SessionScope): Promise<ToolMemo
   return memories;
 }
 
-/** The system-prompt addition of a session's scope (MEMORY.md §4), or null when it holds nothing. */
+/** The system-prompt addition of a session's scope (docs/memory.md#recall), or null when it holds nothing. */
 export async function promptAdditionFor(
   db: Database,
   scope: SessionScope,

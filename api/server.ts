@@ -6,12 +6,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
-import { registerDocs } from './docs.js';
-import { registerErrorHandler } from './errors.js';
-import { createApiMetrics, registerMetrics } from './metrics.js';
-import { registerRateLimit } from './rate-limit.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
 import { cliPromptRoutes } from './routes/cli-prompt.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
@@ -19,7 +19,7 @@ import { memoryRoutes } from './routes/memories.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { turnRoutes } from './routes/turns.js';
-import { registerStorableCheck } from './storable.js';
+import { registerStorableCheck } from './schemas/storable.js';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),

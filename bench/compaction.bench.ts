@@ -20,7 +20,7 @@ import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { createTextModel } from '../llm/providers.js';
 import { startFakeLlm } from '../test/fake-llm/server.js';
 import type { compactionWorkflow } from '../workflows/compaction.js';
-import { type CompactionInput, compactionWorkflowId, sessionWorkflowId } from '../workflows/definitions.js';
+import { type CompactionInput, compactionWorkflowId, sessionWorkflowId } from '../workflows/contract.js';
 import { activitySpans, runBounds } from './history.js';
 import { type BenchStack, log, median, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';

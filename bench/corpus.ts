@@ -1,9 +1,9 @@
 /**
- * The token-estimation corpus (ALGORITHMS.md §2), written for molt (no third-party text), in two
+ * The token-estimation corpus (docs/engine-rules.md#token-counting), written for molt (no third-party text), in two
  * sets kept apart (bench/README.md, "The estimator's corpus"):
  *
  * - tuning (`bench/corpus/`): the estimator's constants are fitted on these documents, and the
- *   estimator test holds every one within §2's band. TUNING_ADDITION_KINDS widened the first set
+ *   estimator test holds every one within docs/engine-rules.md#token-counting's band. TUNING_ADDITION_KINDS widened the first set
  *   (CORPUS_KINDS) with chat, technical and multi-script registers it lacked.
  * - held out (`bench/corpus-held-out/`): never used for fitting, only reported
  *   (bench/estimator.bench.ts, bench/calibration.bench.ts) — the estimator's error on text it was
@@ -70,7 +70,7 @@ function load(kinds: Readonly<Record<string, string>>, dir: URL): CorpusDocument
   }));
 }
 
-/** Every tuning document (the first set and the additions): each must stay within §2's band. */
+/** Every tuning document (the first set and the additions): each must stay within docs/engine-rules.md#token-counting's band. */
 export function loadCorpus(): CorpusDocument[] {
   return [...load(CORPUS_KINDS, CORPUS_DIR), ...load(TUNING_ADDITION_KINDS, CORPUS_DIR)];
 }

@@ -1,5 +1,5 @@
 /**
- * Token estimator benchmark (ALGORITHMS.md §2): accuracy per document against o200k on the tuning
+ * Token estimator benchmark (docs/engine-rules.md#token-counting): accuracy per document against o200k on the tuning
  * corpus and, reported apart, on the held-out corpus (bench/corpus.ts), and throughput of
  * estimateTextTokens against gpt-tokenizer's countTokens, measured in the same run on the tuning
  * corpus. `npx tsx bench/estimator.bench.ts` prints one JSON object.
@@ -63,7 +63,7 @@ function compareThroughput(corpus: readonly CorpusDocument[], bytes: number, cou
   };
 }
 
-/** §2's band: within ±15 % of o200k. */
+/** docs/engine-rules.md#token-counting's band: within ±15 % of o200k. */
 const BAND = 0.15;
 
 /** Error of the estimate (and of chars / 4) against o200k, per document, with a summary. */

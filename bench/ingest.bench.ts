@@ -20,14 +20,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
-import { deliverTurnSignal } from '../api/routes/turns.js';
-import type { Message } from '../context/messages.js';
-import type { LiveMessageMeta } from '../context/session/index.js';
-import { estimateMessageTokens } from '../context/tokens/index.js';
-import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
-import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
+import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
+import { type PreparedTurn, prepareTurns, storeTurn } from './ingest-turns.js';
 import { measureRouteWork } from './route-work.js';
 import {
   type BenchApi,
@@ -40,7 +37,6 @@ import {
   runAsScript,
   withBenchStack,
 } from './stack.js';
-import { TurnGenerator } from './transcript.js';
 
 const SESSIONS = 20;
 const WARMUP_TURNS = 5;
@@ -75,12 +71,6 @@ const MODES: readonly Mode[] = (process.env.MOLT_BENCH_INGEST_MODES ?? ALL_MODES
     return mode as Mode;
   });
 
-interface PreparedTurn {
-  turnId: string;
-  messages: Message[];
-  metas: LiveMessageMeta[];
-}
-
 interface RoundResult {
   mode: Mode;
   turns: number;
@@ -92,23 +82,6 @@ interface RoundResult {
   /** Median over sessions of the history events of the session workflow per turn. */
   eventsPerTurn: number;
   cpu: CpuUsage | undefined;
-}
-
-/** The turns of one session, built (and token-counted) before the clock starts. */
-function prepareTurns(seed: number, count: number): PreparedTurn[] {
-  const generator = new TurnGenerator(seed);
-  const turns: PreparedTurn[] = [];
-  let seq = 0;
-  for (let n = 1; n <= count; n++) {
-    const messages = generator.smallTurn(n);
-    const metas = messages.map((message) => ({
-      seq: ++seq,
-      role: message.role as 'user' | 'assistant',
-      tokens: estimateMessageTokens(message),
-    }));
-    turns.push({ turnId: `t${n}`, messages, metas });
-  }
-  return turns;
 }
 
 async function runRound(
@@ -137,7 +110,7 @@ async function runRound(
       return;
     }
     if (mode === 'store') {
-      await storeTurn(stack, api, taskQueue, sessionId, turn);
+      await storeTurn(stack, api, taskQueue, sessionId, turn, CONTEXT_WINDOW_TOKENS);
       return;
     }
     const signal: TurnSignal = {
@@ -222,47 +195,6 @@ async function runRound(
  * The `store` mode's turn: what the route does after validation — the turn's transaction with the
  * signal under the row lock, sent by the route's own `deliverTurnSignal` — and nothing else.
  */
-async function storeTurn(
-  stack: BenchStack,
-  api: BenchApi,
-  taskQueue: string,
-  sessionId: string,
-  turn: PreparedTurn,
-): Promise<void> {
-  const workflowId = sessionWorkflowId(DEFAULT_TENANT_ID, sessionId);
-  const result = await appendTurn(
-    api.database.db,
-    {
-      tenantId: DEFAULT_TENANT_ID,
-      sessionId,
-      workflowId,
-      turnId: turn.turnId,
-      messages: turn.messages,
-      tokens: turn.metas.map((meta) => meta.tokens),
-      contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-      defaultContextWindowTokens: CONTEXT_WINDOW_TOKENS,
-      settings: undefined,
-      usage: undefined,
-      content: { messages: turn.messages, format: 'openclaw', contextWindowTokens: CONTEXT_WINDOW_TOKENS },
-    },
-    async ({ turn: stored, created }) => {
-      const signal: TurnSignal = {
-        turnId: turn.turnId,
-        messages: turn.metas.map((meta, i) => ({ ...meta, seq: stored.fromSeq + i })),
-        contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-      };
-      await deliverTurnSignal(stack.client, {
-        workflowId,
-        taskQueue,
-        created,
-        signal,
-        start: { tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: CONTEXT_WINDOW_TOKENS },
-      });
-    },
-  );
-  if (result.outcome !== 'appended') throw new Error(`${sessionId} ${turn.turnId}: ${result.outcome}`);
-}
-
 function summarize(rounds: RoundResult[]) {
   const latencies = rounds.flatMap((r) => r.latenciesMs);
   return {

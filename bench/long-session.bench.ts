@@ -21,7 +21,7 @@ import type { Client } from '@temporalio/client';
 import { count, eq } from 'drizzle-orm';
 import { messages } from '../db/schema.js';
 import { DEFAULT_TENANT_ID, getSession } from '../db/transcript.js';
-import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/definitions.js';
+import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { startCpuAccounting } from './cpu.js';
 import { runChain } from './history.js';

@@ -19,9 +19,12 @@ import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { createTextModel } from '../llm/providers.js';
 import { startFakeLlm } from '../test/fake-llm/server.js';
 import type { compactionWorkflow } from '../workflows/compaction.js';
-import { compactionWorkflowId, sessionWorkflowId } from '../workflows/definitions.js';
+import {
+  compactionWorkflowId,
+  memoryExtractionWorkflowId,
+  sessionWorkflowId,
+} from '../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../workflows/memory.js';
-import { memoryExtractionWorkflowId } from '../workflows/memory-definitions.js';
 import { type CorpusSession, generateCorpus } from './memory-corpus.js';
 import { recallLatency, recallQuality } from './recall.js';
 import { type BenchStack, log, median, round, runAsScript, withBenchStack } from './stack.js';

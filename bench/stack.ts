@@ -9,7 +9,6 @@
  */
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Agent, request } from 'node:http';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
@@ -295,23 +294,8 @@ export async function withBenchStack<T>(
 }
 
 // ---------------------------------------------------------------------------------------------
-// statistics
+// running as a command
 
-export function median(values: readonly number[]): number {
-  return percentile(values, 50);
-}
-
-/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN for none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
-}
-
-export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** True when this module is the script node was started with (`npx tsx bench/x.bench.ts`). */
 export function isMain(moduleUrl: string): boolean {
   return process.argv[1] !== undefined && fileURLToPath(moduleUrl) === resolve(process.argv[1]);
 }
@@ -340,26 +324,4 @@ export function runAsScript(moduleUrl: string, run: () => Promise<object>): void
   );
 }
 
-/** POST a JSON body over a keep-alive agent (loopback only); resolves with the status and body. */
-export function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+export { median, percentile, postJson, round } from './measure.js';

@@ -5,7 +5,7 @@
  * takes a user from its arguments.
  */
 import { z } from 'zod';
-import { scopeIdSchema, sessionIdSchema } from '../api/schemas.js';
+import { scopeIdSchema, sessionIdSchema } from '../api/schemas/common.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
 import { operatorEnvSchema } from './operator.js';
 

@@ -1,8 +1,15 @@
 /**
- * Configuration from the environment (CONTRACT.md §3), validated once at start-up. An invalid
+ * Configuration from the environment (docs/api.md#configuration), validated once at start-up. An invalid
  * value stops the process with a message naming the variable.
  */
 import { z } from 'zod';
+import {
+  DEFAULT_CONTEXT_WINDOW_TOKENS,
+  DEFAULT_MEMORY_CONCURRENCY,
+  DEFAULT_MEMORY_IDLE_MS,
+  DEFAULT_TOKEN_COUNTER_MODE,
+  MAX_MEMORY_CONCURRENCY,
+} from '../config/defaults.js';
 import { DEFAULT_PROMPT_MAX_TOKENS } from '../context/memory/prompt.js';
 import { RECALL_DEFAULTS } from '../context/memory/recall.js';
 
@@ -37,27 +44,29 @@ export const configSchema = z.object({
   ),
   MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1_000).default(200_000),
+    z.coerce.number().int().min(1_000).default(DEFAULT_CONTEXT_WINDOW_TOKENS),
   ),
   MOLT_WORKFLOW_BUNDLE: optionalString,
   /** `estimate` (molt's fast estimator) or `exact` (o200k itself); the API and workers must agree. */
-  MOLT_TOKEN_COUNTER: z.preprocess(emptyAsUndefined, z.enum(['estimate', 'exact']).default('estimate')),
+  MOLT_TOKEN_COUNTER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['estimate', 'exact']).default(DEFAULT_TOKEN_COUNTER_MODE),
+  ),
   /** Requests a minute per API key on /v1; 0 turns the limit off. */
   MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(6_000)),
   /** A session idle this long extracts its unextracted tail into memories (ms). */
   MOLT_MEMORY_IDLE_MS: z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1_000)
-      .default(30 * 60 * 1000),
+    z.coerce.number().int().min(1_000).default(DEFAULT_MEMORY_IDLE_MS),
   ),
   /** `extractive` (offline rules, default) or `llm` (the configured MOLT_LLM_* model). */
   MOLT_MEMORY_EXTRACTOR: z.preprocess(emptyAsUndefined, z.enum(['extractive', 'llm']).default('extractive')),
   /** Memory extractions running their extractor at once per worker. */
-  MOLT_MEMORY_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
-  /** A memory scoring below this is not recalled into the context (0–1.5; MEMORY.md §4). */
+  MOLT_MEMORY_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(MAX_MEMORY_CONCURRENCY).default(DEFAULT_MEMORY_CONCURRENCY),
+  ),
+  /** A memory scoring below this is not recalled into the context (0–1.5; docs/memory.md#recall). */
   MOLT_RECALL_MIN_SCORE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().min(0).max(1.5).default(RECALL_DEFAULTS.minScore),

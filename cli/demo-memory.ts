@@ -1,17 +1,13 @@
 /**
- * The demo's memory story (MEMORY.md): the session's user says a few things worth keeping; the
+ * The demo's memory story (docs/memory.md): the session's user says a few things worth keeping; the
  * 50% upload extracts them while the compaction runs; a second session of the same user then
  * gets them back: recalled into its context and summed up in its system-prompt addition.
  */
+import { type Answer, answered, type MoltClient } from '../client/index.js';
 import type { DemoTurn } from './demo-session.js';
+import { until } from './poll.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers are printed field by field
-type Json = Record<string, any>;
-
-interface Api {
-  call(method: string, path: string, body?: unknown): Promise<Json>;
-  until(path: string, done: (value: Json) => boolean): Promise<Json>;
-}
+type Memory = Answer<'/v1/memories', 'get', 200>['items'][number];
 
 export const DEMO_USER = 'demo-user';
 
@@ -32,12 +28,14 @@ export function memoryTurns(): DemoTurn[] {
   })) as DemoTurn[];
 }
 
-const scope = (m: Json) => (m.source.quote ? `seq ${m.source.fromSeq} "${m.source.quote}"` : m.source.kind);
+const scope = (m: Memory) =>
+  'quote' in m.source ? `seq ${m.source.fromSeq} "${m.source.quote}"` : m.source.kind;
 
-export async function tellMemoryStory(api: Api, sessionId: string): Promise<void> {
-  const extractions = await api.until(
-    `/v1/memory-extractions?sessionId=${encodeURIComponent(sessionId)}`,
-    (list) => list.items.length > 0 && list.items.every((x: Json) => x.status !== 'running'),
+export async function tellMemoryStory(molt: MoltClient, sessionId: string): Promise<void> {
+  const extractions = await until(
+    'the memory extractions',
+    () => answered(molt.api.GET('/v1/memory-extractions', { params: { query: { sessionId } } })),
+    (list) => list.items.length > 0 && list.items.every((x) => x.status !== 'running'),
   );
   console.log('\n▌ Memories extracted');
   for (const x of [...extractions.items].reverse()) {
@@ -49,17 +47,19 @@ export async function tellMemoryStory(api: Api, sessionId: string): Promise<void
           : `: ${x.error}`),
     );
   }
-  const memories = await api.call('GET', `/v1/memories?userId=${DEMO_USER}&status=active`);
+  const memories = await answered(
+    molt.api.GET('/v1/memories', { params: { query: { userId: DEMO_USER, status: 'active' } } }),
+  );
   for (const m of memories.items) console.log(`  [${m.type}] ${m.abstract}\n      from ${scope(m)}`);
 
   const next = `${sessionId}-next`;
   const question = 'Where do I deploy the pagination change, and which database do I check?';
-  await api.call('POST', `/v1/sessions/${next}/turns`, {
+  await molt.postTurn(next, {
     turnId: 'hello',
     userId: DEMO_USER,
     messages: [{ role: 'user', content: question }],
   });
-  const ctx = await api.call('GET', `/v1/sessions/${next}/context?explain=true`);
+  const ctx = await molt.getContext(next, { explain: 'true' });
   console.log(`\n▌ A second session of ${DEMO_USER} (${next}) asks: "${question}"`);
   console.log('  GET /context recalls, after that message, as a simulated search_memories call:');
   for (const e of ctx.recall.explain ?? []) {
@@ -71,6 +71,6 @@ export async function tellMemoryStory(api: Api, sessionId: string): Promise<void
     console.log(`    nothing (${ctx.recall.skipped ?? 'no memory over the threshold'})`);
   console.log('  and hands the agent this system-prompt addition:');
   for (const line of String(ctx.systemPromptAddition ?? '(none)').split('\n')) console.log(`    ${line}`);
-  const tools = await api.call('GET', '/v1/tools');
-  console.log(`  tools for the agent (GET /v1/tools): ${tools.tools.map((t: Json) => t.name).join(', ')}`);
+  const tools = await answered(molt.api.GET('/v1/tools'));
+  console.log(`  tools for the agent (GET /v1/tools): ${tools.tools.map((t) => t.name).join(', ')}`);
 }

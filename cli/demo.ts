@@ -8,10 +8,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SingleBar } from 'cli-progress';
+import {
+  type Answer,
+  answered,
+  createMoltClient,
+  type SessionResponse,
+  type TurnBody,
+} from '../client/index.js';
 import type { MoltConfig } from './config.js';
 import { DEMO_USER, memoryTurns, tellMemoryStory } from './demo-memory.js';
 import { demoSession } from './demo-session.js';
 import { startStack } from './dev.js';
+import { SETTLE_TIMEOUT_MS, until } from './poll.js';
 
 export interface DemoOptions {
   turns?: number;
@@ -20,43 +28,9 @@ export interface DemoOptions {
 
 export const DEMO_TURNS = 40;
 export const DEMO_WINDOW_TOKENS = 32_000;
-/** How long the demo waits for the workflow to apply a turn or finish a compaction. */
-const SETTLE_TIMEOUT_MS = 60_000;
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers are printed field by field
-type Json = Record<string, any>;
-
-class DemoApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey: string | undefined,
-  ) {}
-
-  async call(method: string, path: string, body?: unknown): Promise<Json> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.json()) as Json;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  }
-
-  /** Polls until `done` holds: the workflow applies turns and compactions in the background. */
-  async until(path: string, done: (value: Json) => boolean): Promise<Json> {
-    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-    for (;;) {
-      const value = await this.call('GET', path);
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`GET ${path} did not settle within ${SETTLE_TIMEOUT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+/** One compaction in full, as GET /v1/compactions/{compactionId} answers it. */
+type CompactionDetail = Answer<'/v1/compactions/{compactionId}', 'get', 200>;
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 const num = (n: number | null | undefined) => (n ?? 0).toLocaleString('en-US');
@@ -80,7 +54,12 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
   console.log('molt demo — starting an ephemeral stack (Temporal dev server, embedded PGlite, worker, API)…');
   const stack = await startStack(config, { persistent: false, ui: false, log });
   try {
-    const api = new DemoApi(stack.apiUrl, config.MOLT_BOOTSTRAP_API_KEY);
+    const molt = createMoltClient({
+      baseUrl: stack.apiUrl,
+      ...(config.MOLT_BOOTSTRAP_API_KEY ? { apiKey: config.MOLT_BOOTSTRAP_API_KEY } : {}),
+      timeoutMs: SETTLE_TIMEOUT_MS,
+    });
+    const session = () => molt.getSession(sessionId);
     const sessionId = `demo-${Date.now().toString(36)}`;
     const turns = [...memoryTurns(), ...demoSession(options.turns ?? DEMO_TURNS)];
     const window = options.contextWindowTokens ?? DEMO_WINDOW_TOKENS;
@@ -90,7 +69,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     );
 
     const events: string[] = [];
-    let previous: Json | null = null;
+    let previous: SessionResponse | null = null;
     const bar = new SingleBar({
       format: '  {bar} {value}/{total} turns · live {live} tokens ({ratio} of the window)',
       barsize: 30,
@@ -100,12 +79,12 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     });
     bar.start(turns.length, 0, { live: 0, ratio: '0.0%' });
     for (const [i, turn] of turns.entries()) {
-      const posted = await api.call('POST', `/v1/sessions/${sessionId}/turns`, {
-        ...turn,
+      const posted = await molt.postTurn(sessionId, {
+        ...(turn as TurnBody),
         contextWindowTokens: window,
         ...(i === 0 ? { userId: DEMO_USER } : {}),
       });
-      const view = await api.until(`/v1/sessions/${sessionId}`, (v) => v.lastSeq >= posted.turn.toSeq);
+      const view = await until('the session', session, (v) => v.lastSeq >= posted.turn.toSeq);
       events.push(...describeChange(i + 1, previous, view));
       previous = view;
       bar.update(i + 1, { live: num(view.liveTokens), ratio: pct(view.ratio) });
@@ -113,23 +92,23 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     bar.stop();
 
     // Let the last background compaction finish before telling the story.
-    const settled = await api.until(`/v1/sessions/${sessionId}`, (v) => v.upload?.status !== 'running');
+    const settled = await until('the last compaction', session, (v) => v.upload?.status !== 'running');
     events.push(...describeChange(turns.length, previous, settled));
 
     console.log('\n▌ Thresholds crossed');
     console.log(events.length > 0 ? events.map((e) => `  ${e}`).join('\n') : '  (none: try more turns)');
 
-    const list = await api.call(
-      'GET',
-      `/v1/compactions?sessionId=${encodeURIComponent(sessionId)}&limit=200`,
+    const list = await answered(
+      molt.api.GET('/v1/compactions', { params: { query: { sessionId, limit: 200 } } }),
     );
-    const compactions: Json[] = [];
+    const compactions: CompactionDetail[] = [];
     for (const item of [...list.items].reverse()) {
-      compactions.push(await api.call('GET', `/v1/compactions/${encodeURIComponent(item.id)}`));
+      const params = { path: { compactionId: item.id } };
+      compactions.push(await answered(molt.api.GET('/v1/compactions/{compactionId}', { params })));
     }
     console.log('\n▌ Compactions');
     for (const c of compactions) {
-      const levels = c.chunks.map((chunk: Json) => chunk.level ?? '-').join(',');
+      const levels = c.chunks.map((chunk) => chunk.level ?? '-').join(',');
       console.log(
         `  ${c.trigger.padEnd(9)} seq ${c.fromSeq}–${c.toSeq}  ${num(c.tokensBefore)} → ${num(c.tokensAfter)} tokens  ` +
           `${c.chunks.length} chunk(s) [levels ${levels}]  ${c.status}`,
@@ -139,14 +118,14 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
     const latest = compactions.filter((c) => c.summary).at(-1);
     if (latest) {
       console.log(`\n▌ The summary in force (${latest.id})`);
-      const text: string = latest.summary;
+      const text = latest.summary ?? '';
       const shown =
         text.length > 2_400 ? `${text.slice(0, 2_400)}\n… (${num(text.length)} chars in all)` : text;
       console.log(indent(shown));
       console.log('\n▌ TODOs');
       console.log(
         latest.todos.length > 0
-          ? latest.todos.map((t: Json) => `  [${t.status === 'done' ? 'x' : ' '}] ${t.text}`).join('\n')
+          ? latest.todos.map((t) => `  [${t.status === 'done' ? 'x' : ' '}] ${t.text}`).join('\n')
           : '  (none)',
       );
       console.log('\n▌ Files');
@@ -157,15 +136,15 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
       console.log(
         latest.toolFailures.length > 0
           ? latest.toolFailures
-              .map((f: Json) => `  ${f.toolName}${f.meta ? ` (${f.meta})` : ''}: ${f.summary}`)
+              .map((f) => `  ${f.toolName}${f.meta ? ` (${f.meta})` : ''}: ${f.summary}`)
               .join('\n')
           : '  (none)',
       );
     }
 
-    await tellMemoryStory(api, sessionId);
+    await tellMemoryStory(molt, sessionId);
 
-    const context = await api.call('GET', `/v1/sessions/${sessionId}/context`);
+    const context = await molt.getContext(sessionId);
     const transcriptTokens: number = settled.transcript.tokens;
     console.log('\n▌ Tokens');
     console.log(`  whole transcript (kept in PostgreSQL)   ${num(transcriptTokens)}`);
@@ -185,7 +164,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
 }
 
 /** Lines for what changed between two views of the session. */
-function describeChange(turn: number, before: Json | null, after: Json): string[] {
+function describeChange(turn: number, before: SessionResponse | null, after: SessionResponse): string[] {
   const lines: string[] = [];
   const at = `turn ${String(turn).padStart(3)}`;
   const now = `(live context now ${pct(after.ratio)})`;

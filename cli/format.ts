@@ -9,8 +9,8 @@ import type {
   CompactionItem,
   CompactionListAnswer,
   ReplayAnswer,
-} from '../api/compaction-schemas.js';
-import type { HistoryAnswer, SessionListAnswer, workflowSessionViewSchema } from '../api/session-schemas.js';
+} from '../api/schemas/compactions.js';
+import type { HistoryAnswer, SessionListAnswer, workflowSessionViewSchema } from '../api/schemas/sessions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Tables and fields

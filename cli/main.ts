@@ -1,7 +1,8 @@
 /**
- * The `molt` command (CONTRACT.md §4).
+ * The `molt` command (docs/api.md#the-molt-command).
  */
 import { Command } from 'commander';
+import { errorText } from '../context/error-text.js';
 import { LlmConfigError } from '../llm/config.js';
 import { registerAgentCommands } from './agent-commands.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -9,7 +10,7 @@ import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
 
 function fail(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   console.error(`molt: ${message}`);
   process.exit(error instanceof ConfigError || error instanceof LlmConfigError ? 2 : 1);
 }

@@ -1,8 +1,9 @@
 /**
- * `molt memories list|show|search|forget` and `molt extractions list|show|replay` (MEMORY.md §5):
+ * `molt memories list|show|search|forget` and `molt extractions list|show|replay` (docs/memory.md#api):
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
+import { contextResponseSchema } from '../api/routes/context.js';
 import {
   erasureReceiptSchema,
   extractionListSchema,
@@ -11,8 +12,7 @@ import {
   memoryAnswerSchema,
   memoryListSchema,
   memoryWithEventsSchema,
-} from '../api/memory-schemas.js';
-import { contextResponseSchema } from '../api/routes/context.js';
+} from '../api/schemas/memories.js';
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import {
   renderExtraction,

@@ -1,8 +1,9 @@
 /**
  * How `molt memories` and `molt extractions` print the API's answers (tables and field blocks),
- * typed by the routes' own response schemas (api/memory-schemas.ts).
+ * typed by the routes' own response schemas (api/schemas/memories.ts).
  */
 import type { z } from 'zod';
+import type { contextResponseSchema } from '../api/routes/context.js';
 import type {
   extractionListSchema,
   extractionSchema,
@@ -10,8 +11,7 @@ import type {
   memoryListSchema,
   memorySchema,
   memoryWithEventsSchema,
-} from '../api/memory-schemas.js';
-import type { contextResponseSchema } from '../api/routes/context.js';
+} from '../api/schemas/memories.js';
 import { formatFields, formatTable, formatTimestamp, nextPageHint, truncate } from './format.js';
 
 type MemoryItem = z.infer<typeof memorySchema>;

@@ -1,19 +1,19 @@
 /**
- * The operator verbs (CONTRACT.md §4): `molt sessions`, `molt compactions`, `molt breaker reset`,
+ * The operator verbs (docs/api.md#the-molt-command): `molt sessions`, `molt compactions`, `molt breaker reset`,
  * `molt history`. They talk to a running API over HTTP (MOLT_API_URL, MOLT_API_KEY) and print
  * tables, or the API's JSON with --json.
  */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
-import { compactionListSchema, compactionSchema, replaySchema } from '../api/compaction-schemas.js';
-import { apiErrorSchema } from '../api/schemas.js';
+import { compactionListSchema, compactionSchema, replaySchema } from '../api/schemas/compactions.js';
 import {
   historySchema,
   sessionListSchema,
   sessionWithMemorySchema,
   workflowSessionViewSchema,
-} from '../api/session-schemas.js';
+} from '../api/schemas/sessions.js';
+import { answerOf, createMoltClient, MoltApiError, type MoltClient, type Query } from '../client/index.js';
 import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
 import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
 import { ConfigError } from './config.js';
@@ -73,75 +73,57 @@ export class ApiAnswerError extends Error {
   }
 }
 
-/** Query parameters; an undefined one is left out. */
-type Query = Record<string, string | number | undefined>;
-
 export interface OperatorClient {
+  /** molt's typed client (client/): the verbs with fixed paths call its generated routes. */
+  molt: MoltClient;
+  /** Waits for a call and turns a failure into what the operator reads. */
+  answer<T>(call: Promise<T>): Promise<T>;
   get(path: string, query?: Query): Promise<unknown>;
   post(path: string): Promise<unknown>;
   delete(path: string, query?: Query): Promise<unknown>;
 }
 
+/** The CLI's client: molt's own (client/), one attempt per call, errors in the operator's words. */
 export function createOperatorClient(env: OperatorEnv): OperatorClient {
-  // A trailing slash keeps a path prefix (an API behind a proxy at /molt) when joining.
-  const base = new URL(env.MOLT_API_URL.endsWith('/') ? env.MOLT_API_URL : `${env.MOLT_API_URL}/`);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (env.MOLT_API_KEY) headers.authorization = `Bearer ${env.MOLT_API_KEY}`;
-
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, query: Query = {}): Promise<unknown> {
-    const url = new URL(path.replace(/^\//, ''), base);
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    let response: Response;
+  const molt = createMoltClient({
+    baseUrl: env.MOLT_API_URL,
+    ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    retries: 0,
+  });
+  const where = env.MOLT_API_URL.replace(/\/+$/, '');
+  async function answer<T>(call: Promise<T>): Promise<T> {
     try {
-      // No body on POST or DELETE: every operator action names its resource in the path.
-      response = await fetch(url, { method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return await call;
     } catch (error) {
-      throw unreachable(base, error);
+      throw operatorError(where, error);
     }
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (!response.ok) {
-      const parsed = apiErrorSchema.safeParse(body);
-      if (parsed.success) {
-        const { code, message } = parsed.data.error;
-        throw new ApiAnswerError(`${message} (HTTP ${response.status} ${code})`, response.status, code);
-      }
-      throw new ApiAnswerError(
-        `${method} ${url.pathname} answered HTTP ${response.status} ${response.statusText}`.trimEnd(),
-        response.status,
-        undefined,
-      );
-    }
-    if (body === undefined) {
-      throw new Error(`${method} ${url.pathname} answered HTTP ${response.status} without JSON`);
-    }
-    return body;
   }
-
   return {
-    get: (path, query) => call('GET', path, query),
-    post: (path) => call('POST', path),
-    delete: (path, query) => call('DELETE', path, query),
+    molt,
+    answer,
+    // No body on POST or DELETE: every operator action names its resource in the path.
+    get: (path, query) => answer(molt.request('GET', path, query)),
+    post: (path) => answer(molt.request('POST', path)),
+    delete: (path, query) => answer(molt.request('DELETE', path, query)),
   };
 }
 
-function unreachable(base: URL, error: unknown): Error {
-  const where = base.href.replace(/\/$/, '');
-  if (error instanceof Error && error.name === 'TimeoutError') {
+function operatorError(where: string, error: unknown): Error {
+  if (!(error instanceof MoltApiError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.code === 'timeout') {
     return new Error(`the molt API at ${where} did not answer within ${REQUEST_TIMEOUT_MS / 1_000} s`);
   }
-  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new Error(
-    `cannot reach the molt API at ${where} (${reason}); is \`molt dev\` or \`molt api\` running? ` +
-      'MOLT_API_URL sets the address',
+  if (error.code === 'unreachable') {
+    return new Error(
+      `cannot reach the molt API at ${where} (${error.reason ?? error.message}); is \`molt dev\` or \`molt api\` running? ` +
+        'MOLT_API_URL sets the address',
+    );
+  }
+  return new ApiAnswerError(
+    `${error.message} (HTTP ${error.status} ${error.code})`,
+    error.status,
+    error.code,
   );
 }
 
@@ -154,8 +136,6 @@ export function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: strin
     `unexpected answer for ${what} (is the API another version?): ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
   );
 }
-
-const segment = encodeURIComponent;
 
 export interface OutputOptions {
   json?: boolean;
@@ -202,11 +182,13 @@ export function registerOperatorCommands(program: Command): void {
     .addOption(cursorOption())
     .addOption(jsonOption())
     .action(async (options: OutputOptions & { breaker?: string; limit?: number; cursor?: string }) => {
-      const body = await client().get('/v1/sessions', {
-        breaker: options.breaker,
+      const c = client();
+      const query = {
+        breaker: options.breaker as 'open' | 'closed' | undefined,
         limit: options.limit,
         cursor: options.cursor,
-      });
+      };
+      const body = await c.answer(c.molt.api.GET('/v1/sessions', { params: { query } }).then(answerOf));
       print(body, options, sessionListSchema, 'GET /v1/sessions', renderSessionList);
     });
   sessions
@@ -215,7 +197,9 @@ export function registerOperatorCommands(program: Command): void {
     .argument('<sessionId>')
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {
-      const body = await client().get(`/v1/sessions/${segment(sessionId)}`);
+      const c = client();
+      const params = { path: { sessionId } };
+      const body = await c.answer(c.molt.api.GET('/v1/sessions/{sessionId}', { params }).then(answerOf));
       print(body, options, sessionWithMemorySchema, 'GET /v1/sessions/{sessionId}', renderSession);
     });
 
@@ -236,12 +220,14 @@ export function registerOperatorCommands(program: Command): void {
       async (
         options: OutputOptions & { status?: string; session?: string; limit?: number; cursor?: string },
       ) => {
-        const body = await client().get('/v1/compactions', {
-          status: options.status,
+        const c = client();
+        const query = {
+          status: options.status as (typeof COMPACTION_STATUSES)[number] | undefined,
           sessionId: options.session,
           limit: options.limit,
           cursor: options.cursor,
-        });
+        };
+        const body = await c.answer(c.molt.api.GET('/v1/compactions', { params: { query } }).then(answerOf));
         print(body, options, compactionListSchema, 'GET /v1/compactions', renderCompactionList);
       },
     );
@@ -251,7 +237,11 @@ export function registerOperatorCommands(program: Command): void {
     .argument('<compactionId>')
     .addOption(jsonOption())
     .action(async (compactionId: string, options: OutputOptions) => {
-      const body = await client().get(`/v1/compactions/${segment(compactionId)}`);
+      const c = client();
+      const params = { path: { compactionId } };
+      const body = await c.answer(
+        c.molt.api.GET('/v1/compactions/{compactionId}', { params }).then(answerOf),
+      );
       print(body, options, compactionSchema, 'GET /v1/compactions/{id}', renderCompaction);
     });
   compactions
@@ -260,7 +250,11 @@ export function registerOperatorCommands(program: Command): void {
     .argument('<compactionId>')
     .addOption(jsonOption())
     .action(async (compactionId: string, options: OutputOptions) => {
-      const body = await client().post(`/v1/compactions/${segment(compactionId)}/replay`);
+      const c = client();
+      const params = { path: { compactionId } };
+      const body = await c.answer(
+        c.molt.api.POST('/v1/compactions/{compactionId}/replay', { params }).then(answerOf),
+      );
       print(body, options, replaySchema, 'POST /v1/compactions/{id}/replay', renderReplay);
     });
 
@@ -272,7 +266,11 @@ export function registerOperatorCommands(program: Command): void {
     .argument('<sessionId>')
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {
-      const body = await client().post(`/v1/sessions/${segment(sessionId)}/breaker/reset`);
+      const c = client();
+      const params = { path: { sessionId } };
+      const body = await c.answer(
+        c.molt.api.POST('/v1/sessions/{sessionId}/breaker/reset', { params }).then(answerOf),
+      );
       print(
         body,
         options,
@@ -300,7 +298,11 @@ export function registerOperatorCommands(program: Command): void {
     .addHelpText('after', agentCommandHelp(agentCommand('history')))
     .action(async (sessionId: string | undefined, options: OutputOptions) => {
       if (sessionId === undefined) return (await import('./agent-commands.js')).agentHistory(options);
-      const body = await client().get(`/v1/sessions/${segment(sessionId)}/history`);
+      const c = client();
+      const params = { path: { sessionId } };
+      const body = await c.answer(
+        c.molt.api.GET('/v1/sessions/{sessionId}/history', { params }).then(answerOf),
+      );
       print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', renderHistory);
     });
 

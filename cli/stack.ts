@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
-import type { AuthMode } from '../api/auth.js';
+import type { AuthMode } from '../api/plugins/auth.js';
 import { buildApi } from '../api/server.js';
-import { createTokenCounter, type TokenCounter } from '../context/tokens/index.js';
+import { tokenCounterFor } from '../config/defaults.js';
 import { countApiKeys, ensureApiKey } from '../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
@@ -17,12 +17,6 @@ import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
-
-/** MOLT_TOKEN_COUNTER: the tokenizer tables load only when `exact` is asked for. */
-export async function tokenCounterFor(config: MoltConfig): Promise<TokenCounter> {
-  if (config.MOLT_TOKEN_COUNTER === 'exact') return (await import('../llm/tokenizer.js')).exactTokenCounter();
-  return createTokenCounter({ mode: 'estimate' });
-}
 
 let runtimeInstalled = false;
 /** Keeps the Temporal core's own logging at warnings; call before the first connection. */
@@ -72,7 +66,7 @@ export async function startWorker(
       concurrency: llm.concurrency,
       memoryModel: config.MOLT_MEMORY_EXTRACTOR === 'llm' ? model : null,
       memoryConcurrency: config.MOLT_MEMORY_CONCURRENCY,
-      tokenCounter: await tokenCounterFor(config),
+      tokenCounter: await tokenCounterFor(config.MOLT_TOKEN_COUNTER),
     },
   });
   const done = worker.run();
@@ -121,7 +115,7 @@ export async function startApi(
         maxTokens: config.MOLT_RECALL_MAX_TOKENS,
         promptMaxTokens: config.MOLT_MEMORY_PROMPT_MAX_TOKENS,
       },
-      tokenCounter: await tokenCounterFor(config),
+      tokenCounter: await tokenCounterFor(config.MOLT_TOKEN_COUNTER),
       readiness: {
         database: () => database.ping(),
         temporal: async () => {

@@ -3,7 +3,7 @@
  * working memory's counts and the items its bounds archived (docs/working-memory.md).
  */
 import type { Command } from 'commander';
-import { type WorkingMemoryAnswer, workingMemoryAnswerSchema } from '../api/compaction-schemas.js';
+import { type WorkingMemoryAnswer, workingMemoryAnswerSchema } from '../api/schemas/compactions.js';
 import { formatFields, indent } from './format.js';
 import { jsonOption, type OperatorClient, type OutputOptions, print } from './operator.js';
 

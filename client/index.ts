@@ -8,13 +8,14 @@
  *   const context = await molt.getContext('s-1', { budget: 100_000 });
  */
 import createClient from 'openapi-fetch';
+import { errorText } from '../context/error-text.js';
 import type { paths } from './openapi.js';
 import type {
   CompactionView,
   ContextResponse,
   ErrorBody,
   OverflowResponse,
-  SessionView,
+  SessionResponse,
   TurnResponse,
 } from './responses.js';
 
@@ -55,11 +56,34 @@ export class MoltApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Why there was no answer (`ECONNREFUSED`, …) when status is 0 and code `unreachable`. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'MoltApiError';
   }
 }
+
+/** The answer's JSON when 2xx; a MoltApiError naming molt's error code otherwise. */
+export function answerOf<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
+  if (result.response.ok) return result.data as T;
+  const body = (result.error ?? {}) as Partial<ErrorBody>;
+  throw new MoltApiError(
+    result.response.status,
+    body.error?.code ?? `http_${result.response.status}`,
+    body.error?.message ?? `molt answered ${result.response.status}`,
+  );
+}
+
+/** A generated route's call (`molt.api.GET(…)`), answered: its typed JSON, or a MoltApiError. */
+export async function answered<D>(
+  call: Promise<{ data?: D; error?: unknown; response: Response }>,
+): Promise<D> {
+  return answerOf<D>(await call);
+}
+
+/** Query parameters of a call without a helper; an undefined one is left out. */
+export type Query = Record<string, string | number | undefined>;
 
 /** Seconds or an HTTP date, as `Retry-After` carries it; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
@@ -94,6 +118,7 @@ export function retryingFetch(
             timedOut
               ? `molt did not answer ${request.method} ${new URL(request.url).pathname} within ${options.timeoutMs} ms`
               : `molt is unreachable (${request.method} ${new URL(request.url).pathname}): ${causeOf(error)}`,
+            timedOut ? undefined : causeOf(error),
           );
         }
         await sleep(Math.min(options.retryDelayMs, Math.max(0, deadline - Date.now())));
@@ -110,7 +135,7 @@ export function retryingFetch(
 
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return cause?.code ?? cause?.message ?? errorText(error);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,16 +151,7 @@ export function createMoltClient(options: MoltClientOptions) {
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   const api = createClient<paths>({ baseUrl, headers, fetch: fetchWithRetries });
 
-  /** The answer's JSON when 2xx; a MoltApiError naming molt's error code otherwise. */
-  function unwrap<T>(result: { data?: unknown; error?: unknown; response: Response }): T {
-    if (result.response.ok) return result.data as T;
-    const body = (result.error ?? {}) as Partial<ErrorBody>;
-    throw new MoltApiError(
-      result.response.status,
-      body.error?.code ?? `http_${result.response.status}`,
-      body.error?.message ?? `molt answered ${result.response.status}`,
-    );
-  }
+  const unwrap = answerOf;
   const path = (sessionId: string) => ({ path: { sessionId } });
 
   return {
@@ -149,7 +165,7 @@ export function createMoltClient(options: MoltClientOptions) {
         await api.GET('/v1/sessions/{sessionId}/context', { params: { ...path(sessionId), query } }),
       );
     },
-    async getSession(sessionId: string): Promise<SessionView> {
+    async getSession(sessionId: string): Promise<SessionResponse> {
       return unwrap(await api.GET('/v1/sessions/{sessionId}', { params: path(sessionId) }));
     },
     async reportOverflow(sessionId: string, body: OverflowBody): Promise<OverflowResponse> {
@@ -158,7 +174,35 @@ export function createMoltClient(options: MoltClientOptions) {
     async compact(sessionId: string, body: CompactBody = {}): Promise<CompactionView> {
       return unwrap(await api.POST('/v1/sessions/{sessionId}/compact', { params: path(sessionId), body }));
     },
-    /** `GET /v1/tools` (memory tools, MEMORY.md §5): the definitions, or null when the service has none. */
+    /**
+     * A call by method and path, for callers that build the path themselves (the memory verbs of
+     * the CLI); the answer's JSON. Prefer `api` with the generated paths where the path is fixed.
+     */
+    async request(method: 'GET' | 'POST' | 'DELETE', pathname: string, query: Query = {}): Promise<unknown> {
+      const url = new URL(`${baseUrl}${pathname.startsWith('/') ? '' : '/'}${pathname}`);
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
+      const response = await fetchWithRetries(
+        new Request(url, { method, headers: { ...headers, accept: 'application/json' } }),
+      );
+      const text = await response.text();
+      let data: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (response.ok && data === undefined) {
+        throw new MoltApiError(
+          response.status,
+          'not_json',
+          `${method} ${url.pathname} answered without JSON`,
+        );
+      }
+      return answerOf({ data, error: data, response });
+    },
+    /** `GET /v1/tools` (memory tools, docs/memory.md#api): the definitions, or null when the service has none. */
     async getTools(): Promise<unknown[] | null> {
       const response = await fetchWithRetries(new Request(`${baseUrl}/v1/tools`, { headers }));
       if (response.status !== 200) {

@@ -1,5 +1,5 @@
 /**
- * The shapes of molt's answers that clients read (CONTRACT.md §2), named: every route declares
+ * The shapes of molt's answers that clients read (docs/api.md#routes), named: every route declares
  * its response schema, so each is generated (openapi.d.ts) from the API's own zod schemas.
  */
 import type { paths } from './openapi.js';
@@ -18,7 +18,7 @@ export type Answer<
   : never;
 
 /** GET /v1/sessions/{sessionId}: the session view with its memory extractions. */
-export type SessionView = Answer<'/v1/sessions/{sessionId}', 'get', 200>;
+export type SessionResponse = Answer<'/v1/sessions/{sessionId}', 'get', 200>;
 
 /** POST /v1/sessions/{sessionId}/turns (202): the session view and the turn's seqs. */
 export type TurnResponse = Answer<'/v1/sessions/{sessionId}/turns', 'post', 202>;

@@ -28,7 +28,7 @@ export type AssembleContextParams = {
   contextWindowTokens: number;
   /** Effective pruning settings; `null` turns pruning off; omitted means the defaults. */
   pruning?: PruningSettings | null;
-  /** Keep only the last N user turns (§3); missing or ≤ 0 keeps all. */
+  /** Keep only the last N user turns (docs/engine-rules.md#history-limit); missing or ≤ 0 keeps all. */
   historyLimit?: number | null;
   /** Which tools' results may be pruned; defaults to the settings' allow/deny lists. */
   isToolPrunable?: (toolName: string) => boolean;

@@ -1,5 +1,5 @@
 /**
- * The one tolerant reading of message content (ALGORITHMS.md §1). The types in messages.ts
+ * The one tolerant reading of message content (docs/engine-rules.md#messages). The types in messages.ts
  * describe well-formed messages, but the engine also meets stored history and agent input that no
  * schema checked, and the rule is: malformed blocks (null entries, a text block without `text`, a
  * thinking block without `thinking`) never throw anywhere in the engine — they are measured as
@@ -20,7 +20,7 @@ export function isRecord(value: unknown): value is UnknownRecord {
   return typeof value === 'object' && value !== null;
 }
 
-/** Block types that carry a tool call (OpenClaw's, Anthropic's and Google-style spellings; §6). */
+/** Block types that carry a tool call (OpenClaw's, Anthropic's and Google-style spellings; docs/engine-rules.md#tool-pairing). */
 export const TOOL_CALL_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'toolCall',
   'toolUse',
@@ -77,7 +77,7 @@ export function isImageBlock(block: unknown): boolean {
   return isRecord(block) && block.type === 'image';
 }
 
-/** A block of any tool-call spelling (§6), its other fields still unchecked. */
+/** A block of any tool-call spelling (docs/engine-rules.md#tool-pairing), its other fields still unchecked. */
 export function isToolCallBlock(block: unknown): block is UnknownRecord {
   return isRecord(block) && typeof block.type === 'string' && TOOL_CALL_BLOCK_TYPES.has(block.type);
 }

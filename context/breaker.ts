@@ -1,5 +1,5 @@
 /**
- * The per-session compaction circuit breaker (ALGORITHMS.md §10). Motivation, from the seed: one
+ * The per-session compaction circuit breaker (docs/engine-rules.md#circuit-breaker). Motivation, from the seed: one
  * production session retried a failing compaction thousands of times a day (250 000 API calls).
  * After `maxConsecutiveFailures` failures in a row the breaker opens: no more LLM compactions for the
  * session, pruning only, until an operator resets it or a replayed compaction succeeds. An optional

@@ -1,5 +1,5 @@
 /**
- * Splitting history for staged summarization (ALGORITHMS.md §8): by token share, by a maximum
+ * Splitting history for staged summarization (docs/engine-rules.md#staged-summarization): by token share, by a maximum
  * chunk size, and dropping the oldest share when history alone would crowd the window. Chunks
  * are contiguous, keep the input order, and never split a tool-call group — an assistant with
  * calls and the messages up to its last result — because a summarizer (or a provider) shown a

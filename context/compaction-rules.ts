@@ -1,7 +1,7 @@
 /**
  * Compaction facts several layers share, defined once: the statuses a compaction row goes
  * through, what starts one, and the rule that a summary must be smaller than what it replaces
- * (ALGORITHMS.md §9).
+ * (docs/engine-rules.md#the-summary).
  */
 
 /** Every status of a compaction row: the API's filters, metrics and the CLI list these. */

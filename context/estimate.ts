@@ -1,5 +1,5 @@
 /**
- * Size estimation (ALGORITHMS.md §2). The char measure is OpenClaw's (used by pruning ratios);
+ * Size estimation (docs/engine-rules.md#token-counting). The char measure is OpenClaw's (used by pruning ratios);
  * the token estimator is molt's own.
  */
 import { blocksOf, isRecord } from './blocks.js';
@@ -63,7 +63,7 @@ function argumentChars(args: unknown): number {
 }
 
 /**
- * The pruner's measure of one message (§2). Malformed blocks count as empty (§1); never throws.
+ * The pruner's measure of one message (docs/engine-rules.md#token-counting). Malformed blocks count as empty (docs/engine-rules.md#messages); never throws.
  * The block walk reads fields itself rather than through blocks.ts's accessors: this loop runs on
  * every block of every message on each `GET /context`, and one switch on `type` per block is
  * measurably cheaper there than one accessor call per block kind (see the commit message).
@@ -99,7 +99,7 @@ export function estimateMessageChars(message: Message): number {
   }
 }
 
-/** A text field's §2 measure; a missing or non-string one is empty (§1). */
+/** A text field's docs/engine-rules.md#token-counting measure; a missing or non-string one is empty (docs/engine-rules.md#messages). */
 function textChars(value: unknown): number {
   return typeof value === 'string' ? estimateStringChars(value) : 0;
 }

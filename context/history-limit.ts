@@ -1,7 +1,7 @@
 /**
- * History turn limit (ALGORITHMS.md §3): keep only the last `limit` user turns. The cut always
+ * History turn limit (docs/engine-rules.md#history-limit): keep only the last `limit` user turns. The cut always
  * lands on a user message, so a user → assistant → tool-result exchange is never split; the
- * pairing repair (§6) still runs afterwards for transcripts that were already broken.
+ * pairing repair (docs/engine-rules.md#tool-pairing) still runs afterwards for transcripts that were already broken.
  */
 import type { Message } from './messages.js';
 

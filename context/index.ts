@@ -1,7 +1,7 @@
 /**
  * molt's engine library: pure, deterministic functions over canonical messages.
  * No I/O, no clock, no randomness, no Node APIs — Temporal workflows import this.
- * The public surface is CONTRACT.md §1.
+ * The public surface is docs/architecture.md#the-layers.
  */
 
 export * from './adapters/index.js';

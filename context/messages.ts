@@ -1,5 +1,5 @@
 /**
- * The canonical message model (ALGORITHMS.md §1): OpenClaw's agent message shape, so OpenClaw
+ * The canonical message model (docs/engine-rules.md#messages): OpenClaw's agent message shape, so OpenClaw
  * plugins map 1:1. Types describe well-formed messages; the engine still tolerates malformed
  * blocks at run time (null entries, a text block without `text`) by measuring them as empty.
  */

@@ -1,5 +1,5 @@
 /**
- * Overflow classification (ALGORITHMS.md §11): is a provider's error text a context-window overflow?
+ * Overflow classification (docs/engine-rules.md#overflow-classification): is a provider's error text a context-window overflow?
  * The phrase tables come from OpenClaw's `pi-embedded-helpers/errors.ts` and its provider patterns;
  * the false-early rules (TPM hints, reasoning constraints, billing, rate limits) exist because those
  * errors share wording with overflows ("request size exceeds", "token limit") but are not cured by
@@ -102,7 +102,7 @@ function isRateLimitError(text: string): boolean {
   return RATE_LIMIT_PATTERNS.some((pattern) => pattern.test(text));
 }
 
-/** True when the text is certainly a context-window overflow (§11's exact phrases and patterns). */
+/** True when the text is certainly a context-window overflow (docs/engine-rules.md#overflow-classification's exact phrases and patterns). */
 export function isContextOverflowError(text: string | null | undefined): boolean {
   if (typeof text !== 'string' || text.length === 0) return false;
   if (hasTpmHint(text) || isReasoningConstraint(text)) return false;
@@ -150,7 +150,7 @@ export function isCompactionFailureError(text: string | null | undefined): boole
   return isLikelyContextOverflowError(text) || text.toLowerCase().includes('context overflow');
 }
 
-/** Tried in order; the first match wins (§11). */
+/** Tried in order; the first match wins (docs/engine-rules.md#overflow-classification). */
 const OBSERVED_TOKEN_PATTERNS: readonly RegExp[] = [
   /prompt is too long:\s*([\d,]+)\s+tokens\s*>\s*[\d,]+\s+maximum/i,
   /requested\s+([\d,]+)\s+tokens/i,
@@ -185,7 +185,7 @@ export function extractObservedOverflowTokenCount(text: string | null | undefine
 
 /**
  * The context window the provider says it has (`maximum context length is N`, `> M maximum`, …), so the
- * session can learn its real window (§12).
+ * session can learn its real window (docs/engine-rules.md#overflow-recovery).
  */
 export function extractReportedContextWindow(text: string | null | undefined): number | undefined {
   return firstCount(text, REPORTED_WINDOW_PATTERNS);

@@ -1,5 +1,5 @@
 /**
- * Tool call / result pairing (ALGORITHMS.md §6). Providers reject a transcript where an
+ * Tool call / result pairing (docs/engine-rules.md#tool-pairing). Providers reject a transcript where an
  * assistant's tool call is not followed directly by its result, or where a result has no call:
  * session files end up that way after crashes, resumes and displaced user turns. These functions
  * repair such transcripts deterministically (no clock: a synthetic result borrows the assistant's

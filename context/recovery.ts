@@ -1,5 +1,5 @@
 /**
- * The overflow recovery tree (ALGORITHMS.md §12), as a pure decision. The agent's LLM call failed;
+ * The overflow recovery tree (docs/engine-rules.md#overflow-recovery), as a pure decision. The agent's LLM call failed;
  * the session workflow loops: decide → execute (compact / truncate) → feed the result back → decide,
  * until it can answer the agent with `retry`, `reset`, `give_up` or `not_overflow`. Counters live per
  * agent attempt (`attemptId`) and bound the loop, after OpenClaw's `run.ts`.
@@ -79,7 +79,7 @@ export interface RecoveryDecision {
   compactionFailure: boolean;
 }
 
-/** One step of the recovery tree (§12, steps 1–6, plus the 32-step cap). */
+/** One step of the recovery tree (docs/engine-rules.md#overflow-recovery, steps 1–6, plus the 32-step cap). */
 export function nextRecoveryStep(input: RecoveryInput): RecoveryDecision {
   const freedNothing = input.counters.compactionFreedNothing || input.lastCompactionFreedNothing === true;
   const counters: RecoveryCounters = {

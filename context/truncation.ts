@@ -1,10 +1,10 @@
 /**
- * Tool-result truncation (ALGORITHMS.md §5): the guard against a tool result too big for the
+ * Tool-result truncation (docs/engine-rules.md#truncation): the guard against a tool result too big for the
  * window. Unlike pruning it is not cache-gated — an oversized result overflows the request no
  * matter how warm the cache is. Text keeps its head (and its tail when the tail looks like an
  * error or a result) and says how to ask for the rest; images are kept.
  *
- * Sizes here use the §2 char measure (a CJK character weighs 4), so a Chinese or Japanese tool
+ * Sizes here use the docs/engine-rules.md#token-counting char measure (a CJK character weighs 4), so a Chinese or Japanese tool
  * result is judged by the tokens it really costs; for Latin text this is exactly OpenClaw's
  * `text.length`. Cut positions are UTF-16 indices and never split a surrogate pair.
  */
@@ -116,7 +116,7 @@ function textLength(blocks: readonly unknown[]): number {
 }
 
 /**
- * Any code unit the §2 measure weighs differently from 1 (CJK and the like at U+2E80 and above,
+ * Any code unit the docs/engine-rules.md#token-counting measure weighs differently from 1 (CJK and the like at U+2E80 and above,
  * surrogates). Text without one measures exactly its length, and V8 answers this test on
  * one-byte strings without scanning them — the common case of Latin tool output costs nothing.
  */
@@ -126,7 +126,7 @@ function measure(text: string): number {
   return WIDE_CODE_UNIT.test(text) ? estimateStringChars(text) : text.length;
 }
 
-/** The §2 char measure of a result's text blocks (images excluded: they are never cut). */
+/** The docs/engine-rules.md#token-counting char measure of a result's text blocks (images excluded: they are never cut). */
 function textChars(blocks: readonly unknown[]): number {
   let chars = 0;
   for (const block of blocks) if (isTextBlock(block)) chars += measure(block.text);
@@ -134,7 +134,7 @@ function textChars(blocks: readonly unknown[]): number {
 }
 
 /**
- * Truncate the text blocks of one result to `maxChars` (§2 measure) in total: each text block
+ * Truncate the text blocks of one result to `maxChars` (docs/engine-rules.md#token-counting measure) in total: each text block
  * gets `max(2 000, its share of maxChars)`; images and other blocks are kept. Returns the same
  * message when nothing is cut.
  */
@@ -166,7 +166,7 @@ export type OversizedToolResult = {
   toolName: string | undefined;
   /** "single": over the per-result limit; "aggregate": shrunk because all results together were over. */
   reason: 'single' | 'aggregate';
-  /** Text chars (§2 measure) before and after. */
+  /** Text chars (docs/engine-rules.md#token-counting measure) before and after. */
   originalChars: number;
   truncatedChars: number;
   /** The limit the result was cut to. */
@@ -275,7 +275,7 @@ export function findOversizedToolResults(
 }
 
 /**
- * Truncate oversized tool results in memory (§5 and molt's aggregate pass). Untouched messages
+ * Truncate oversized tool results in memory (docs/engine-rules.md#truncation and molt's aggregate pass). Untouched messages
  * keep their identity, and the array itself is returned when nothing is cut.
  */
 export function truncateOversizedToolResults(

@@ -119,7 +119,7 @@ export async function openDatabase(
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // pg_trgm ships as a PGlite contrib extension; memory search and dedup need it (MEMORY.md §1).
+  // pg_trgm ships as a PGlite contrib extension; memory search and dedup need it (docs/memory.md#the-model).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;

@@ -1,8 +1,9 @@
 /** Reading compactions for operators: lists with cursors, and one compaction in full. */
-import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { CompactionStatus } from '../context/compaction-rules.js';
 import { parseWorkingMemory } from '../context/working-memory/model.js';
 import type { Database } from './client.js';
+import { newestFirst, olderThan, pageOf } from './pagination.js';
 import {
   type CompactionRow,
   compactionChunks,
@@ -11,22 +12,6 @@ import {
   summaries,
   toolFailures,
 } from './schema.js';
-
-/** An opaque cursor: the (startedAt, id) of the last item of the previous page. */
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) return null;
-    return { at: date, id };
-  } catch {
-    return null;
-  }
-}
 
 export interface CompactionListQuery {
   tenantId: string;
@@ -59,26 +44,15 @@ export async function listCompactions(db: Database, query: CompactionListQuery) 
   const conditions: SQL[] = [eq(compactions.tenantId, query.tenantId)];
   if (query.status) conditions.push(eq(compactions.status, query.status));
   if (query.sessionId) conditions.push(eq(compactions.sessionId, query.sessionId));
-  if (query.after) {
-    conditions.push(
-      or(
-        lt(compactions.startedAt, query.after.at),
-        and(eq(compactions.startedAt, query.after.at), lt(compactions.id, query.after.id)),
-      )!,
-    );
-  }
+  if (query.after) conditions.push(olderThan(compactions.startedAt, compactions.id, query.after));
   const rows = await db
     .select()
     .from(compactions)
     .where(and(...conditions))
-    .orderBy(desc(compactions.startedAt), desc(compactions.id))
+    .orderBy(...newestFirst(compactions.startedAt, compactions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(compactionSummaryOf),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.startedAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.startedAt, id: row.id }));
+  return { items: page.map(compactionSummaryOf), nextCursor };
 }
 
 export async function getCompactionRow(db: Database, tenantId: string, id: string) {
@@ -89,7 +63,7 @@ export async function getCompactionRow(db: Database, tenantId: string, id: strin
   return row;
 }
 
-/** One compaction with its summary, TODOs, files, tool failures and chunks (CONTRACT.md §2). */
+/** One compaction with its summary, TODOs, files, tool failures and chunks (docs/api.md#routes). */
 export async function getCompaction(db: Database, tenantId: string, id: string) {
   const row = await getCompactionRow(db, tenantId, id);
   if (!row) return undefined;

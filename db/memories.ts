@@ -1,5 +1,5 @@
 /**
- * The memory store's writes (MEMORY.md §1–§2): storing verified candidates (exact and near
+ * The memory store's writes (docs/memory.md#the-model, #extraction): storing verified candidates (exact and near
  * duplicates skipped, same key superseding), commit_memory, delete, and erasure of a scope.
  * Every change is a memory event. Reads live in db/memory-reads.ts.
  */

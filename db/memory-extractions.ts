@@ -1,13 +1,12 @@
 /**
- * Memory extractions (MEMORY.md §2): one row per (tenant, session, range, extractor version),
+ * Memory extractions (docs/memory.md#extraction): one row per (tenant, session, range, extractor version),
  * begun by the extraction workflow, completed in ONE transaction with the memories it stores
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */
-import { and, asc, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
-import { decodeCursor, encodeCursor } from './compactions.js';
 import { extractedMemoryId, lockScope, type MemoryScope, storeDraft } from './memories.js';
 import {
   type ExtractionCounts,
@@ -16,6 +15,7 @@ import {
   memoryEvents,
   memoryExtractions,
 } from './memory-schema.js';
+import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
 export interface BeginExtractionInput {
   id: string;
@@ -178,26 +178,15 @@ export async function listExtractions(
   if (query.status)
     conditions.push(eq(memoryExtractions.status, query.status as MemoryExtractionRow['status']));
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  if (after) {
-    conditions.push(
-      or(
-        lt(memoryExtractions.startedAt, after.at),
-        and(eq(memoryExtractions.startedAt, after.at), lt(memoryExtractions.id, after.id)),
-      )!,
-    );
-  }
+  if (after) conditions.push(olderThan(memoryExtractions.startedAt, memoryExtractions.id, after));
   const rows = await db
     .select()
     .from(memoryExtractions)
     .where(and(...conditions))
-    .orderBy(desc(memoryExtractions.startedAt), desc(memoryExtractions.id))
+    .orderBy(...newestFirst(memoryExtractions.startedAt, memoryExtractions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(extractionSummaryOf),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.startedAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.startedAt, id: row.id }));
+  return { items: page.map(extractionSummaryOf), nextCursor };
 }
 
 export async function getExtraction(db: Database, tenantId: string, id: string) {

@@ -2,11 +2,11 @@
  * Reading memories: filtered lists with cursors, search ranked by full-text plus trigram
  * similarity (so CJK and identifiers match), and one memory with its events.
  */
-import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { decodeCursor, encodeCursor } from './compactions.js';
 import { memorySnapshot } from './memories.js';
 import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
+import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
 export interface MemoryFilter {
   tenantId: string;
@@ -29,26 +29,15 @@ function filterConditions(filter: MemoryFilter): SQL[] {
 export async function listMemories(db: Database, filter: MemoryFilter & { limit: number; cursor?: string }) {
   const conditions = filterConditions(filter);
   const after = filter.cursor ? decodeCursor(filter.cursor) : null;
-  if (after) {
-    conditions.push(
-      or(
-        lt(memories.recordedAt, after.at),
-        and(eq(memories.recordedAt, after.at), lt(memories.id, after.id)),
-      )!,
-    );
-  }
+  if (after) conditions.push(olderThan(memories.recordedAt, memories.id, after));
   const rows = await db
     .select()
     .from(memories)
     .where(and(...conditions))
-    .orderBy(desc(memories.recordedAt), desc(memories.id))
+    .orderBy(...newestFirst(memories.recordedAt, memories.id))
     .limit(filter.limit + 1);
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(memorySnapshot),
-    nextCursor: rows.length > filter.limit && last ? encodeCursor(last.recordedAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, filter.limit, (row) => ({ at: row.recordedAt, id: row.id }));
+  return { items: page.map(memorySnapshot), nextCursor };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The reads recall needs (MEMORY.md §4): candidates for a query from the recall index, the
+ * The reads recall needs (docs/memory.md#recall): candidates for a query from the recall index, the
  * memories the system prompt carries, tool and skill tips, and counts by type. All of them read
  * only active memories of the recall scope: the user's, the agent's that name no user, and the
  * session's own.

@@ -1,5 +1,5 @@
 /**
- * Durable memory (MEMORY.md §1): memories, the extractions that produced them, and the events
+ * Durable memory (docs/memory.md#the-model): memories, the extractions that produced them, and the events
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PROMPT_PREFERENCE_PRIORITY } from '../context/memory/prompt.js';
-import { MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
+import { type ExtractionTrigger, MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
 import { derivedJsonb, derivedText } from './columns.js';
 
 export { MEMORY_TYPES, type MemoryType };
@@ -80,7 +80,7 @@ export const memories = pgTable(
 );
 
 /**
- * The recall index (MEMORY.md §4): one row per term of an active memory, as molt's analyzer
+ * The recall index (docs/memory.md#recall): one row per term of an active memory, as molt's analyzer
  * (context/memory/terms.ts) finds them, with the memory's scope. Rows exist only while the memory
  * is active (a supersede or delete removes them; erasure cascades). Each scope kind has an index
  * ending in the memory id, so a query's terms are looked up index-only — a term shared by
@@ -110,8 +110,7 @@ export const memoryTerms = pgTable(
   ],
 );
 
-export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
-export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
+export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../context/memory/types.js';
 export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
 
 export interface ExtractionCounts {

@@ -50,7 +50,7 @@ export const apiKeys = pgTable(
 
 /**
  * One row per agent session. `view` is the session view the session workflow persists after
- * every change (CONTRACT.md §2); the API answers from it without asking the workflow.
+ * every change (docs/api.md#routes); the API answers from it without asking the workflow.
  */
 export const sessions = pgTable(
   'sessions',
@@ -69,10 +69,10 @@ export const sessions = pgTable(
     view: derivedJsonb('view'),
     /** Monotonic version of `view`; an older write never overwrites a newer one. */
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
-    /** Memory scope (MEMORY.md §1), taken from the first turn that names them. */
+    /** Memory scope (docs/memory.md#the-model), taken from the first turn that names them. */
     userId: text('user_id'),
     agentId: text('agent_id'),
-    /** Time of the agent's last LLM call, for the prompt-cache TTL gate of pruning (§4). */
+    /** Time of the agent's last LLM call, for the prompt-cache TTL gate of pruning (docs/engine-rules.md#pruning). */
     lastCacheTouchAt: timestamp('last_cache_touch_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,7 +115,7 @@ export const messages = pgTable(
     turnId: text('turn_id').notNull(),
     role: text('role').notNull(),
     /**
-     * The canonical message (ALGORITHMS.md §1) for SQL (tool statistics): jsonb cannot hold NUL
+     * The canonical message (docs/engine-rules.md#messages) for SQL (tool statistics): jsonb cannot hold NUL
      * or an unpaired surrogate, so those become U+FFFD here (context/storable.ts).
      */
     body: derivedJsonb('body').notNull(),
@@ -167,7 +167,7 @@ export const compactions = pgTable(
   ],
 );
 
-/** A chunk of a compaction's range, summarised on its own (§8); keyed by compaction and index. */
+/** A chunk of a compaction's range, summarised on its own (docs/engine-rules.md#staged-summarization); keyed by compaction and index. */
 export const compactionChunks = pgTable(
   'compaction_chunks',
   {
@@ -249,7 +249,7 @@ export const toolFailures = pgTable(
   (t) => [primaryKey({ columns: [t.compactionId, t.toolCallId] })],
 );
 
-/** Every transition of a session's circuit breaker (§10), for operators. */
+/** Every transition of a session's circuit breaker (docs/engine-rules.md#circuit-breaker), for operators. */
 export const breakerEvents = pgTable(
   'breaker_events',
   {

@@ -2,10 +2,10 @@
  * The sessions table group's queries beyond the turn path (db/transcript.ts): the persisted view,
  * operators' session list, the prompt-cache touch, breaker events, and the gauges /metrics reads.
  */
-import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { storableJsonText } from '../context/storable.js';
 import { type Database, executePrepared } from './client.js';
-import { decodeCursor, encodeCursor } from './compactions.js';
+import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 import { breakerEvents, compactions, type SessionRow, sessions } from './schema.js';
 
 /**
@@ -38,25 +38,19 @@ export async function listSessions(
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
     if (!after) return null;
-    conditions.push(
-      or(lt(sessions.createdAt, after.at), and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)))!,
-    );
+    conditions.push(olderThan(sessions.createdAt, sessions.id, after));
   }
   const rows = await db
     .select()
     .from(sessions)
     .where(and(...conditions))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .orderBy(...newestFirst(sessions.createdAt, sessions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { rows: page, nextCursor };
 }
 
-/** The agent's prompt cache was just used (pruning applied on a context read, §4). */
+/** The agent's prompt cache was just used (pruning applied on a context read, docs/engine-rules.md#pruning). */
 export async function touchPromptCache(
   db: Database,
   tenantId: string,

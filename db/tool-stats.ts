@@ -1,5 +1,5 @@
 /**
- * Tool and skill statistics by SQL over the stored transcript (MEMORY.md §3): a scope's sessions
+ * Tool and skill statistics by SQL over the stored transcript (docs/memory.md#tool-and-skill-memories): a scope's sessions
  * (the user's, the agent's without a user, the session itself), their tool calls matched to their
  * results by call id. Nothing here comes from an LLM.
  */

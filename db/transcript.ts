@@ -16,22 +16,14 @@
  * the next compaction re-reads the range from PostgreSQL.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { stringify } from 'safe-stable-stringify';
 import type { Message } from '../context/messages.js';
 import { touchesPromptCache } from '../context/pruning/settings.js';
 import { hasUnstorableEscape, storableJsonText } from '../context/storable.js';
 import { causeChain, type Database, executePrepared } from './client.js';
-import {
-  messageOverrides,
-  messages,
-  type SessionRow,
-  sessions,
-  type TurnRow,
-  tenants,
-  turns,
-} from './schema.js';
+import { type SessionRow, sessions, type TurnRow, tenants, turns } from './schema.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -47,7 +39,7 @@ export interface AppendTurnInput {
   defaultContextWindowTokens: number;
   settings: Record<string, unknown> | undefined;
   usage: Record<string, unknown> | undefined;
-  /** Memory scope (MEMORY.md §1); a session keeps the first it is given. */
+  /** Memory scope (docs/memory.md#the-model); a session keeps the first it is given. */
   userId?: string | undefined;
   agentId?: string | undefined;
   /** Everything that defines the turn's content, hashed for the idempotency check. */
@@ -255,132 +247,11 @@ function rowMapper<T extends PgTable>(table: T): (json: Record<string, unknown>)
 const sessionRowOf = rowMapper(sessions);
 const turnRowOf = rowMapper(turns);
 
-export async function getSession(db: Database, tenantId: string, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
-  return row;
-}
-
-/** A stored body as the agent sent it: the verbatim JSON text, or (rows older than it) the jsonb. */
-const verbatim = (raw: string | null, body: unknown): Message =>
-  (raw === null ? body : JSON.parse(raw)) as Message;
-
-/**
- * Message rows of a session with seq in (afterSeq, toSeq], in order; `body` is the message
- * exactly as the agent sent it (every character JSON allows, NUL and lone surrogates included).
- */
-export async function readMessages(
-  db: Database,
-  tenantId: string,
-  sessionId: string,
-  range: { afterSeq: number; toSeq?: number },
-) {
-  const conditions = [
-    eq(messages.tenantId, tenantId),
-    eq(messages.sessionId, sessionId),
-    gt(messages.seq, range.afterSeq),
-  ];
-  if (range.toSeq !== undefined) conditions.push(lte(messages.seq, range.toSeq));
-  const rows = await db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      turnId: messages.turnId,
-      role: messages.role,
-      tokens: messages.tokens,
-      createdAt: messages.createdAt,
-      // Only the verbatim text travels when it exists; the jsonb copy only for older rows.
-      bodyRaw: messages.bodyRaw,
-      body: sql<unknown>`case when ${messages.bodyRaw} is null then ${messages.body} end`,
-    })
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(asc(messages.seq));
-  return rows.map(({ bodyRaw, body, ...row }) => ({ ...row, body: verbatim(bodyRaw, body) }));
-}
-
-/** Replacement bodies for stored messages (persistent truncation); a retried write adds none. */
-export async function insertMessageOverrides(
-  db: Database,
-  rows: ReadonlyArray<{
-    id: string;
-    tenantId: string;
-    sessionId: string;
-    seq: number;
-    body: Message;
-    tokens: number;
-    reason: string;
-  }>,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insert(messageOverrides)
-    .values(rows.map((row) => ({ ...row, bodyRaw: JSON.stringify(row.body) })))
-    .onConflictDoNothing();
-}
-
-export interface StoredMessage {
-  seq: number;
-  body: Message;
-  tokens: number;
-  /** The message was replaced by an override (persistent truncation). */
-  overridden: boolean;
-}
-
-/**
- * The session's messages in (afterSeq, toSeq] as the engine should see them: each stored body,
- * or its newest override. The transcript rows themselves are never edited.
- */
-export async function readEffectiveMessages(
-  db: Database,
-  tenantId: string,
-  sessionId: string,
-  range: { afterSeq: number; toSeq?: number },
-): Promise<StoredMessage[]> {
-  const rows = await readMessages(db, tenantId, sessionId, range);
-  const conditions = [
-    eq(messageOverrides.tenantId, tenantId),
-    eq(messageOverrides.sessionId, sessionId),
-    gt(messageOverrides.seq, range.afterSeq),
-  ];
-  if (range.toSeq !== undefined) conditions.push(lte(messageOverrides.seq, range.toSeq));
-  const overrides = await db
-    .select()
-    .from(messageOverrides)
-    .where(and(...conditions))
-    .orderBy(asc(messageOverrides.createdAt), asc(messageOverrides.id));
-  const newest = new Map<number, { body: Message; tokens: number }>();
-  for (const override of overrides) {
-    newest.set(override.seq, { body: verbatim(override.bodyRaw, override.body), tokens: override.tokens });
-  }
-  return rows.map((row) => {
-    const override = newest.get(row.seq);
-    return override
-      ? { seq: row.seq, body: override.body, tokens: override.tokens, overridden: true }
-      : { seq: row.seq, body: row.body, tokens: row.tokens, overridden: false };
-  });
-}
-
-/** Total estimated tokens of the stored messages in [fromSeq, toSeq] (bodies are not read). */
-export async function sumRangeTokens(
-  db: Database,
-  tenantId: string,
-  sessionId: string,
-  fromSeq: number,
-  toSeq: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${messages.tokens})` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.tenantId, tenantId),
-        eq(messages.sessionId, sessionId),
-        gte(messages.seq, fromSeq),
-        lte(messages.seq, toSeq),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
+export {
+  getSession,
+  insertMessageOverrides,
+  readEffectiveMessages,
+  readMessages,
+  type StoredMessage,
+  sumRangeTokens,
+} from './messages.js';

@@ -1,18 +1,15 @@
 /**
- * The summarizer's configuration from the environment (CONTRACT.md §3). `extractive` (the default)
+ * The summarizer's configuration from the environment (docs/api.md#configuration). `extractive` (the default)
  * needs nothing and calls no model; the others need a model name, and `openai-compatible` a base
  * URL. Invalid values stop start-up with a message naming the variable.
  */
 import { z } from 'zod';
+import { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_TIMEOUT_MS, MAX_LLM_CONCURRENCY } from '../config/defaults.js';
 
 export const LLM_PROVIDERS = ['extractive', 'openai-compatible', 'anthropic', 'openai'] as const;
 export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
-/** Chunk summaries in flight per compaction (ALGORITHMS.md §8: chunks are summarized in parallel). */
-export const DEFAULT_LLM_CONCURRENCY = 4;
-export const MAX_LLM_CONCURRENCY = 64;
-/** One LLM call; a long summary from a slow model can take a minute. */
-export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
+export { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_TIMEOUT_MS, MAX_LLM_CONCURRENCY };
 
 /** The SDK's own fallbacks when `MOLT_LLM_API_KEY` is unset. */
 const PROVIDER_KEY_VARIABLES = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' } as const;

@@ -3,8 +3,14 @@
  * (AI SDK inside, see `providers.ts`) is reduced to `TextModel.generate`, and every failure to an
  * `LlmError` whose `kind` decides what happens next: Temporal's activity retry policy retries the
  * retryable kinds (honouring `retryAfterMs`), compaction moves to its next fallback level on
- * `overflow` (ALGORITHMS.md §8), and nothing retries `auth`, `invalid_request` or `cancelled`.
+ * `overflow` (docs/engine-rules.md#staged-summarization), and nothing retries `auth`, `invalid_request` or `cancelled`.
  */
+import {
+  FAILURE_TYPES,
+  type FailureType,
+  isRetryableFailure,
+  type LlmFailureType,
+} from '../context/failure-types.js';
 import { isContextOverflowError } from '../context/overflow.js';
 
 export interface GenerateRequest {
@@ -26,28 +32,19 @@ export interface TextModel {
   generate(request: GenerateRequest): Promise<GenerateResult>;
 }
 
-export type LlmErrorKind =
-  | 'rate_limited'
-  | 'overflow'
-  | 'auth'
-  | 'invalid_request'
-  | 'cancelled'
-  | 'timeout'
-  | 'server'
-  | 'network'
-  | 'bad_response';
+/** An LLM call's failure kinds: the LLM rows of the one failure table (context/failure-types.ts). */
+export type LlmErrorKind = LlmFailureType;
 
 /**
- * Whether another attempt at the same request can succeed. `overflow` cannot (the same prompt
- * overflows again; compaction shrinks the input instead), nor can a rejected key or request.
+ * Whether another attempt at the same request can succeed, as the failure table says. `overflow`
+ * cannot (the same prompt overflows again; compaction shrinks the input instead), nor can a
+ * rejected key or request.
  */
-export const RETRYABLE_KINDS: ReadonlySet<LlmErrorKind> = new Set<LlmErrorKind>([
-  'rate_limited',
-  'timeout',
-  'server',
-  'network',
-  'bad_response',
-]);
+export const RETRYABLE_KINDS: ReadonlySet<LlmErrorKind> = new Set(
+  (Object.keys(FAILURE_TYPES) as FailureType[]).filter(
+    (type): type is LlmErrorKind => FAILURE_TYPES[type].llm && isRetryableFailure(type),
+  ),
+);
 
 export interface LlmErrorOptions {
   retryable?: boolean;

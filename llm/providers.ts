@@ -20,6 +20,7 @@ import {
   TypeValidationError,
   UnsupportedFunctionalityError,
 } from 'ai';
+import { errorText } from '../context/error-text.js';
 import type { LlmConfig } from './config.js';
 import {
   type GenerateRequest,
@@ -36,7 +37,7 @@ export interface CreateTextModelOptions {
 
 /**
  * The configured model, or `null` for `extractive`: compaction then writes the deterministic digest
- * (ALGORITHMS.md §9) and never calls a model.
+ * (docs/engine-rules.md#the-summary) and never calls a model.
  */
 export function createTextModel(config: LlmConfig, options: CreateTextModelOptions = {}): TextModel | null {
   if (config.provider === 'extractive') return null;
@@ -161,11 +162,11 @@ export function toLlmError(error: unknown): LlmError {
     return new LlmError('bad_response', error.message, { cause: error });
   }
   if (isNetworkError(error)) {
-    return new LlmError('network', error instanceof Error ? error.message : String(error), { cause: error });
+    return new LlmError('network', errorText(error), { cause: error });
   }
   // Anything else came out of turning an answer into text (a provider choking on an odd response
   // shape): another attempt may get a better answer, and Temporal bounds the attempts.
-  return new LlmError('bad_response', error instanceof Error ? error.message : String(error), {
+  return new LlmError('bad_response', errorText(error), {
     cause: error,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The `exact` token counter (ALGORITHMS.md §2): gpt-tokenizer's o200k_base wired into
+ * The `exact` token counter (docs/engine-rules.md#token-counting): gpt-tokenizer's o200k_base wired into
  * context/tokens/counter.ts's createTokenCounter. context/ cannot import a tokenizer (Temporal workflows
  * import it, and the o200k tables are megabytes that take ~130 ms to load when this module is
  * imported), so Node-side code builds the counter here and passes it in.

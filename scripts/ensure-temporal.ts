@@ -1,7 +1,7 @@
 /**
  * Finds or builds the Temporal CLI (the dev server molt runs for `molt dev` and for tests).
  *
- * Order (ARCHITECTURE.md): TEMPORAL_CLI_PATH, `temporal` on PATH, a cached build under
+ * Order: TEMPORAL_CLI_PATH, `temporal` on PATH, a cached build under
  * ~/.cache/molt, and otherwise `go install github.com/temporalio/cli/cmd/temporal@v1.5.1`
  * into that cache. v1.5.1 is the newest tag `go install pkg@version` accepts (later tags carry
  * a `replace` directive). Nothing is downloaded as a binary: Go builds it from module sources.
@@ -13,6 +13,7 @@ import { accessSync, constants, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorText } from '../context/error-text.js';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
@@ -120,7 +121,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   ensureTemporalCli()
     .then((path) => console.log(path))
     .catch((error: unknown) => {
-      console.error(`molt: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`molt: ${errorText(error)}`);
       process.exit(1);
     });
 }

@@ -1,5 +1,5 @@
 /**
- * compactionWorkflow: one attempt at compacting one range of a session (ALGORITHMS.md §8–§9).
+ * compactionWorkflow: one attempt at compacting one range of a session (docs/engine-rules.md#staged-summarization, #the-summary).
  * plan → chunk summaries in parallel (bounded) → merge → digest + persist + verify → report to the
  * session workflow. It orchestrates only; every side effect is an idempotent activity.
  *
@@ -9,8 +9,6 @@
  * replay that way (`patched`).
  */
 import {
-  ActivityFailure,
-  ApplicationFailure,
   getExternalWorkflowHandle,
   isCancellation,
   log,
@@ -19,11 +17,13 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './definitions.js';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../context/failure-types.js';
+import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './contract.js';
+import { typedFailureText } from './failure-text.js';
 
 export const NAMED_FALLBACKS_PATCH = 'named-fallback-activities';
 
-/** LLM calls: 3 attempts, 500 ms → 5 s backoff (§8). Auth, invalid-request and cancellation are final. */
+/** LLM calls: 3 attempts, 500 ms → 5 s backoff. The failure table's final types are final here. */
 const llm = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '15 seconds',
@@ -32,7 +32,7 @@ const llm = proxyActivities<Activities>({
     initialInterval: '500 milliseconds',
     backoffCoefficient: 2,
     maximumInterval: '5 seconds',
-    nonRetryableErrorTypes: ['auth', 'invalid_request', 'cancelled', 'missing_chunk', 'empty_range'],
+    nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES],
   },
 });
 
@@ -42,15 +42,9 @@ const store = proxyActivities<Activities>({
   retry: {
     initialInterval: '500 milliseconds',
     maximumInterval: '30 seconds',
-    nonRetryableErrorTypes: ['empty_range'],
+    nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES],
   },
 });
-
-function describe(error: unknown): string {
-  if (error instanceof ActivityFailure && error.cause) return describe(error.cause);
-  if (error instanceof ApplicationFailure) return `${error.type ?? 'error'}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Runs `task` over `items` with at most `limit` in flight (deterministic: a fixed pool of lanes). */
 async function forEachBounded<T>(
@@ -92,7 +86,7 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
           // Level 3: the LLM's attempts are spent; the deterministic digest never fails for lack of it.
           log.warn('chunk summary fell back to the extractive digest', {
             chunk: chunk.index,
-            error: describe(error),
+            error: typedFailureText(error),
           });
           if (patched(NAMED_FALLBACKS_PATCH)) await store.digestChunk(request);
           else await store.summarizeChunk({ ...request, extractive: true });
@@ -111,7 +105,7 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
         });
       } catch (error) {
         if (isCancellation(error)) throw error;
-        log.warn('merge failed; joining the chunk summaries', { error: describe(error) });
+        log.warn('merge failed; joining the chunk summaries', { error: typedFailureText(error) });
         if (patched(NAMED_FALLBACKS_PATCH)) await store.joinChunkSummaries(range);
         else await store.mergeCompaction({ ...range, concatenate: true });
       }
@@ -119,7 +113,7 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
     }
   } catch (error) {
     if (isCancellation(error)) throw error;
-    result = await store.failCompaction({ compactionId: input.compactionId, error: describe(error) });
+    result = await store.failCompaction({ compactionId: input.compactionId, error: typedFailureText(error) });
   }
   if (input.parentWorkflowId) {
     await getExternalWorkflowHandle(input.parentWorkflowId).signal(compactionFinishedSignal, result);

@@ -1,13 +1,16 @@
 /**
- * memoryExtractionWorkflow: extracts durable memories from one range of a session (MEMORY.md §2).
+ * memoryExtractionWorkflow: extracts durable memories from one range of a session (docs/memory.md#extraction).
  * Started by the session workflow as an abandoned child and never awaited, so it cannot block a
  * turn or a compaction. One activity reads the range, extracts and verifies-and-stores in one
  * transaction (idempotent on the extraction id); when its retries are exhausted the extraction is
  * marked failed with its error — never a silent empty success.
  */
-import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { MemoryExtractionInput, MemoryExtractionResult } from './memory-definitions.js';
+import { errorText } from '../context/error-text.js';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../context/failure-types.js';
+import type { MemoryExtractionInput, MemoryExtractionResult } from './contract.js';
+import { failureCause } from './failure-text.js';
 
 /** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
 const extraction = proxyActivities<Activities>({
@@ -18,7 +21,7 @@ const extraction = proxyActivities<Activities>({
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
-    nonRetryableErrorTypes: ['auth', 'invalid_request', 'cancelled', 'overflow'],
+    nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES],
   },
 });
 
@@ -38,9 +41,7 @@ export async function memoryExtractionWorkflow(
     await extraction.extractMemories({ ...input, extractionId: started.extractionId });
     return { extractionId: started.extractionId, status: 'succeeded' };
   } catch (error) {
-    const cause = error instanceof ActivityFailure ? error.cause : error;
-    const message =
-      cause instanceof ApplicationFailure || cause instanceof Error ? cause.message : String(cause);
+    const message = errorText(failureCause(error));
     await store.failMemoryExtraction({
       tenantId: input.tenantId,
       extractionId: started.extractionId,

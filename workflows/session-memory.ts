@@ -1,5 +1,5 @@
 /**
- * The session workflow's memory hooks (MEMORY.md §2), kept apart from its command handling: which
+ * The session workflow's memory hooks (docs/memory.md#extraction), kept apart from its command handling: which
  * ranges to extract (the compacted range at the 50% upload, the unextracted tail at `/new` and
  * after MOLT_MEMORY_IDLE_MS of idleness), and starting one abandoned `memoryExtractionWorkflow`
  * per range — never awaited, so neither a turn nor a compaction waits for it. The idle timer is a
@@ -11,21 +11,17 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
 import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
 import type { SessionState } from '../context/session/index.js';
-import type { ExtractionTrigger } from '../db/memory-schema.js';
-import type { CompactionTrigger, SessionWorkflowInput } from './definitions.js';
+import {
+  type CompactionTrigger,
+  type ExtractionTrigger,
+  type MemoryCarry,
+  type MemoryExtractionInput,
+  memoryExtractionWorkflowId,
+  type SessionWorkflowInput,
+} from './contract.js';
 import { memoryExtractionWorkflow } from './memory.js';
-import { type MemoryExtractionInput, memoryExtractionWorkflowId } from './memory-definitions.js';
 
 export const MEMORY_PATCH = 'memory-extraction';
-
-/** What continue-as-new carries. */
-export interface MemoryCarry {
-  /** Every seq ≤ this has an extraction started. */
-  extractedToSeq: number;
-  /** The highest seq seen and when it was first seen (epoch ms): idleness starts there. */
-  seenSeq: number;
-  lastActivityAt: number;
-}
 
 /** Compactions whose range is the 50% upload (a manual one is extracted only at `/new`). */
 const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'forced', 'overflow']);

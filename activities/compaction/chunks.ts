@@ -1,10 +1,11 @@
 /**
- * The chunk half of a compaction (ALGORITHMS.md §8): plan the range into chunks, then summarise
+ * The chunk half of a compaction (docs/engine-rules.md#staged-summarization): plan the range into chunks, then summarise
  * each chunk with its fallback levels, or digest it once its LLM attempts are spent.
  */
 
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import { errorText } from '../../context/error-text.js';
 import {
   buildChunkSummaryPrompt,
   chunkMessagesByMaxTokens,
@@ -20,19 +21,18 @@ import {
 import { chunkOf, chunksOf, createCompaction, planChunks, updateChunk } from '../../db/compaction-writes.js';
 import type { StoredMessage } from '../../db/transcript.js';
 import { LlmError } from '../../llm/model.js';
-import type { CompactionInput } from '../../workflows/definitions.js';
+import type { CompactionInput } from '../../workflows/contract.js';
+import { withHeartbeat } from '../heartbeat.js';
 import { toActivityFailure } from '../llm-failure.js';
 import {
   type ChunkInput,
   type ChunkPlan,
   type CompactionPlan,
   type CompactionSteps,
-  errorText,
   type HistoryShareDrop,
   LEVEL_EXTRACTIVE,
   LEVEL_WHOLE,
   LEVEL_WITHOUT_OVERSIZED,
-  withHeartbeat,
 } from './steps.js';
 
 export function chunkActivities(steps: CompactionSteps) {
@@ -66,7 +66,7 @@ export function chunkActivities(steps: CompactionSteps) {
     return { index: input.index, level };
   }
 
-  /** §8 level 3 for a chunk whose LLM attempts are spent: its deterministic digest. */
+  /** docs/engine-rules.md#staged-summarization level 3 for a chunk whose LLM attempts are spent: its deterministic digest. */
   async function digestChunk(input: ChunkInput): Promise<{ index: number; level: number }> {
     const opened = await openChunk(input);
     if (opened.done) return opened.done;
@@ -215,7 +215,7 @@ export function chunkActivities(steps: CompactionSteps) {
   };
 }
 
-/** §8 level 2: an oversized message is replaced by a note saying what was left out. */
+/** docs/engine-rules.md#staged-summarization level 2: an oversized message is replaced by a note saying what was left out. */
 function omittedNote(message: Message): Message {
   const thousands = Math.max(1, Math.round(estimateMessageTokens(message) / 1_000));
   return { role: 'user', content: `[Large ${message.role} (~${thousands}K tokens) omitted from summary]` };

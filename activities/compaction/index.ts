@@ -1,5 +1,5 @@
 /**
- * The side effects of one compaction (ALGORITHMS.md §8–§9): plan the chunks, summarise each chunk
+ * The side effects of one compaction (docs/engine-rules.md#staged-summarization, #the-summary): plan the chunks, summarise each chunk
  * (LLM with fallback levels, or the extractive digest), merge, then digest + persist + verify.
  *
  * Every activity is idempotent on the compaction id and chunk index: a retried or replayed
@@ -23,7 +23,6 @@ export {
   type CompactionDeps,
   type CompactionPlan,
   type CompactionRange,
-  HEARTBEAT_INTERVAL_MS,
   type HistoryShareDrop,
   LEVEL_EXTRACTIVE,
   LEVEL_WHOLE,
@@ -39,3 +38,4 @@ export function compactionActivities(deps: CompactionDeps) {
     ...persistActivities(steps),
   };
 }
+export { HEARTBEAT_INTERVAL_MS } from '../heartbeat.js';

@@ -1,5 +1,5 @@
 /**
- * The merge step of a compaction (ALGORITHMS.md §8): the chunk summaries become one body, by the
+ * The merge step of a compaction (docs/engine-rules.md#staged-summarization): the chunk summaries become one body, by the
  * LLM with a quality check and one corrective retry, or without it.
  */
 
@@ -10,13 +10,13 @@ import {
   SUMMARIZATION_SYSTEM_PROMPT,
 } from '../../context/index.js';
 import { chunksOf, compactionRow, setMergedBody } from '../../db/compaction-writes.js';
+import { withHeartbeat } from '../heartbeat.js';
 import { toActivityFailure } from '../llm-failure.js';
 import {
   type CompactionRange,
   type CompactionSteps,
   LEVEL_EXTRACTIVE,
   QUALITY_CHECK_RECENT_MESSAGES,
-  withHeartbeat,
 } from './steps.js';
 
 export function mergeActivities(steps: CompactionSteps) {

@@ -1,8 +1,8 @@
 /**
- * The last step of a compaction (ALGORITHMS.md §9): digest the range, merge it into the working
- * memory the previous summary left (docs/working-memory.md) and render that within the session's
- * summary budget, verify it is smaller than what it replaces, and persist it with its files, tool
- * failures and TODOs — or record why the compaction could not finish.
+ * The last step of a compaction (docs/engine-rules.md#the-summary): digest the range, merge it into
+ * the working memory the previous summary left (docs/working-memory.md) and render that within the
+ * session's summary budget, verify it is smaller than what it replaces, and persist it with its
+ * files, tool failures and TODOs — or record why the compaction could not finish.
  */
 
 import { reductionFailure } from '../../context/compaction-rules.js';
@@ -29,7 +29,7 @@ import {
   summaryOf,
 } from '../../db/compaction-writes.js';
 import { getSession } from '../../db/transcript.js';
-import type { CompactionResult } from '../../workflows/definitions.js';
+import type { CompactionResult } from '../../workflows/contract.js';
 import { type CompactionRange, type CompactionSteps, LEVEL_EXTRACTIVE } from './steps.js';
 
 export function persistActivities(steps: CompactionSteps) {
@@ -37,7 +37,7 @@ export function persistActivities(steps: CompactionSteps) {
 
   return {
     /**
-     * Digest (§9) + persist + verify, in one transaction: the summary row (at most one per
+     * Digest (docs/engine-rules.md#the-summary) + persist + verify, in one transaction: the summary row (at most one per
      * compaction), files, tool failures and TODOs (status kept across compactions), then the
      * compaction's final status. A summary that is not smaller than what it replaces fails.
      */

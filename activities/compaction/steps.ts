@@ -4,10 +4,9 @@
  * earlier run's result).
  */
 
-import { Context } from '@temporalio/activity';
+import { defaultTokenCounter } from '../../config/defaults.js';
 import {
   buildExtractiveDigest,
-  createTokenCounter,
   formatCompactSummary,
   type Message,
   type TokenCounter,
@@ -16,16 +15,14 @@ import type { Database } from '../../db/client.js';
 import { compactionRow, summaryOf } from '../../db/compaction-writes.js';
 import { readEffectiveMessages } from '../../db/transcript.js';
 import { LlmError, type TextModel } from '../../llm/model.js';
-import type { CompactionResult } from '../../workflows/definitions.js';
+import type { CompactionResult } from '../../workflows/contract.js';
 
-/** Fallback levels of a chunk summary (§8). */
+/** Fallback levels of a chunk summary (docs/engine-rules.md#staged-summarization). */
 export const LEVEL_WHOLE = 1;
 export const LEVEL_WITHOUT_OVERSIZED = 2;
 export const LEVEL_EXTRACTIVE = 3;
 /** How many of the range's last messages the quality check looks at. */
 export const QUALITY_CHECK_RECENT_MESSAGES = 12;
-/** How often a long LLM call heartbeats, so a dead worker's attempt is retried quickly. */
-export const HEARTBEAT_INTERVAL_MS = 1_000;
 
 export interface CompactionDeps {
   db: Database;
@@ -37,76 +34,18 @@ export interface CompactionDeps {
   tokenCounter?: TokenCounter;
 }
 
-/** A compaction's identity and range, as its later steps receive them. */
-export interface CompactionRange {
-  compactionId: string;
-  tenantId: string;
-  sessionId: string;
-  fromSeq: number;
-  toSeq: number;
-  previousCompactionId: string | null;
-}
-
-export interface ChunkPlan {
-  index: number;
-  fromSeq: number;
-  toSeq: number;
-  tokens: number;
-}
-
-/**
- * §8's history-share drop: the oldest part of the range that would not fit half the window. Its
- * chunks come first in seq order, so their summaries lead the merge as the earlier context of the
- * rest ("summarised first, the previous summary of the main pass"); with chunks summarised in
- * parallel this is an ordering, not an extra pass. Counts only.
- */
-export interface HistoryShareDrop {
-  droppedMessages: number;
-  droppedTokens: number;
-  keptTokens: number;
-  budgetTokens: number;
-  /** The dropped part is seqs ≤ this (0: nothing dropped). */
-  droppedToSeq: number;
-}
-
-export interface CompactionPlan {
-  chunks: ChunkPlan[];
-  concurrency: number;
-  historyShare?: HistoryShareDrop;
-  /** The compaction already finished in an earlier run (a replayed workflow or activity). */
-  finished?: CompactionResult;
-}
-
-/** A chunk summary's input: one planned chunk of a compaction. */
-export interface ChunkInput {
-  compactionId: string;
-  tenantId: string;
-  sessionId: string;
-  index: number;
-  contextWindowTokens: number;
-  previousCompactionId: string | null;
-  instructions?: string;
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Runs `fn` while heartbeating, with the activity's cancellation carried into it. */
-export async function withHeartbeat<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const context = Context.current();
-  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
-  try {
-    return await fn(context.cancellationSignal);
-  } finally {
-    clearInterval(timer);
-  }
-}
+export type {
+  ChunkInput,
+  ChunkPlan,
+  CompactionPlan,
+  CompactionRange,
+  HistoryShareDrop,
+} from '../../workflows/contract.js';
 
 /** The reads and the LLM call the compaction steps share, bound to one worker's dependencies. */
 export function compactionSteps(deps: CompactionDeps) {
   const { db, model, concurrency } = deps;
-  const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
+  const tokenCounter = deps.tokenCounter ?? defaultTokenCounter;
 
   async function loadRange(input: { tenantId: string; sessionId: string; fromSeq: number; toSeq: number }) {
     return readEffectiveMessages(db, input.tenantId, input.sessionId, {
@@ -136,8 +75,9 @@ export function compactionSteps(deps: CompactionDeps) {
   }
 
   /**
-   * §8 level 3: the deterministic digest of messages, which never fails for lack of an LLM. It covers
-   * its range only: the persist step merges it into the working memory the previous summary left.
+   * docs/engine-rules.md#staged-summarization level 3: the deterministic digest of messages, which
+   * never fails for lack of an LLM. It covers its range only: the persist step merges it into the
+   * working memory the previous summary left.
    */
   function digest(messages: Message[], _previousSummary?: string): string {
     return buildExtractiveDigest(messages);

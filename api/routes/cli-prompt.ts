@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AGENT_CLI_ENV, AGENT_COMMANDS, agentCliPrompt } from '../../context/memory/cli-prompt.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses } from '../schemas/common.js';
 
 export const cliPromptSchema = z.object({
   /** The snippet to put in the agent's system prompt (static part). */

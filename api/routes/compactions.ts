@@ -8,19 +8,20 @@ import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { summaryBudgetTokens } from '../../context/working-memory/budget.js';
 import { parseWorkingMemory } from '../../context/working-memory/model.js';
 import { summaryOf } from '../../db/compaction-writes.js';
-import { decodeCursor, getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { decodeCursor } from '../../db/pagination.js';
 import { getSession, sumRangeTokens } from '../../db/transcript.js';
-import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/definitions.js';
+import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
+import type { ApiDeps } from '../context.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import {
   compactionListSchema,
   compactionSchema,
   replaySchema,
   type WorkingMemoryAnswer,
   workingMemoryAnswerSchema,
-} from '../compaction-schemas.js';
-import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
-import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas.js';
+} from '../schemas/compactions.js';
 import { sessionViewOf } from '../session-view.js';
 import { listQuerySchema, workflowError } from './sessions.js';
 

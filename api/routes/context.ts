@@ -1,27 +1,29 @@
 /**
  * GET /v1/sessions/{sessionId}/context — what the agent sends to its LLM next: the continuation
- * message with the summary in force (and after it the key files the compacted range read or changed,
- * docs/key-file-restore.md), then the messages after the boundary, pruned (§4), truncated
- * (§5) and pairing-repaired (§6), in the format the agent asked for; with recall (MEMORY.md §4)
+ * message with the summary in force (and after it the key files the compacted range read or
+ * changed, docs/key-file-restore.md), then the messages after the boundary, pruned
+ * (docs/engine-rules.md#pruning), truncated (docs/engine-rules.md#truncation) and pairing-repaired
+ * (docs/engine-rules.md#tool-pairing), in the format the agent asked for; with recall
+ * (docs/memory.md#recall)
  * the scope's memories come back as a simulated `search_memories` call after the latest user
  * message, SKILL.md reads carry their skill's memory, and `systemPromptAddition` holds the
  * profile, the session's tool memories and an overview. Nothing recalled is ever stored.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { defaultTokenCounter } from '../../config/defaults.js';
 import { convertFromCanonical, messageFormatSchema } from '../../context/adapters/index.js';
 import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
-import { createTokenCounter } from '../../context/tokens/index.js';
 import { summaryOf } from '../../db/compaction-writes.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
 import { keyFileRestoreOf, readRestoreRange, restoredSchema, restoredView } from '../key-file-restore.js';
+import { ApiError, notFound } from '../plugins/errors.js';
 import {
   DEFAULT_RECALL_SETTINGS,
   fitRanked,
@@ -30,9 +32,9 @@ import {
   recalledMemory,
   withSkillMemories,
 } from '../recall.js';
-import { errorResponses, sessionParamsSchema } from '../schemas.js';
+import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
+import type { SessionSettingsBody } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
-import type { SessionSettingsBody } from '../settings.js';
 
 /** A query-string flag: `true`/`1` or `false`/`0` (z.coerce.boolean would take "false" as true). */
 const flag = (fallback: boolean) =>
@@ -40,8 +42,6 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
-
-const estimateCounter = createTokenCounter({ mode: 'estimate' });
 
 const contextQuerySchema = z.strictObject({
   format: messageFormatSchema.default('openclaw'),
@@ -119,7 +119,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!row) throw notFound(`session ${sessionId}`);
         const view = sessionViewOf(row);
         const settings = (row.settings ?? {}) as SessionSettingsBody;
-        const counter = deps.tokenCounter ?? estimateCounter;
+        const counter = deps.tokenCounter ?? defaultTokenCounter;
         const recallSettings = deps.recall ?? DEFAULT_RECALL_SETTINGS;
         const scope = { tenantId, sessionId, userId: row.userId, agentId: row.agentId };
         // The system-prompt addition depends on the stored memories only: read it meanwhile.

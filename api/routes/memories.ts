@@ -1,17 +1,19 @@
 /**
- * Memories (MEMORY.md §5): commit_memory, list and search, one memory with its events, delete,
+ * Memories (docs/memory.md#api): commit_memory, list and search, one memory with its events, delete,
  * operator erasure of a user's scope, and the tool definitions agents register. Every query is
  * scoped to the caller's tenant: another tenant's memory is a 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
-import { decodeCursor } from '../../db/compactions.js';
 import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { decodeCursor } from '../../db/pagination.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
+import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   commitMemoryBodySchema,
   erasureQuerySchema,
@@ -22,9 +24,7 @@ import {
   memoryParamsSchema,
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
-} from '../memory-schemas.js';
-import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
-import { BODY_ERRORS, errorResponses } from '../schemas.js';
+} from '../schemas/memories.js';
 
 const toolSchema = z.object({
   name: z.string(),
@@ -32,7 +32,7 @@ const toolSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
 });
 
-/** The tools of MEMORY.md §5 as JSON-schema function definitions. */
+/** The tools of docs/memory.md#api as JSON-schema function definitions. */
 export function memoryTools() {
   const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as Record<string, unknown>;
   return [

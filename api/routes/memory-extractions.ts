@@ -1,28 +1,25 @@
-/** Memory extractions for operators: list, one with its diff, replay a failed one (MEMORY.md §5). */
+/** Memory extractions for operators: list, one with its diff, replay a failed one (docs/memory.md#api). */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeCursor } from '../../db/compactions.js';
 import {
   extractionSummaryOf,
   getExtraction,
   getExtractionWithDiff,
   listExtractions,
 } from '../../db/memory-extractions.js';
+import { decodeCursor } from '../../db/pagination.js';
+import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
-import {
-  type MemoryExtractionInput,
-  memoryExtractionWorkflowId,
-} from '../../workflows/memory-definitions.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound, unavailable } from '../errors.js';
+import { ApiError, notFound, unavailable } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   extractionListQuerySchema,
   extractionListSchema,
   extractionParamsSchema,
   extractionReplayAnswerSchema,
   extractionWithDiffSchema,
-} from '../memory-schemas.js';
-import { BODY_ERRORS, errorResponses } from '../schemas.js';
+} from '../schemas/memories.js';
 
 export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

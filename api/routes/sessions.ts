@@ -16,19 +16,19 @@ import {
   reportOverflowUpdate,
   resetBreakerUpdate,
   sessionWorkflowId,
-} from '../../workflows/definitions.js';
-import { compactAnswerSchema } from '../compaction-schemas.js';
+} from '../../workflows/contract.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, notFound, unavailable } from '../errors.js';
 import { readHistory } from '../history.js';
-import { BODY_ERRORS, errorResponses, sessionParamsSchema } from '../schemas.js';
+import { ApiError, notFound, unavailable } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses, sessionParamsSchema } from '../schemas/common.js';
+import { compactAnswerSchema } from '../schemas/compactions.js';
 import {
   historySchema,
   overflowResultSchema,
   sessionListSchema,
   sessionWithMemorySchema,
   workflowSessionViewSchema,
-} from '../session-schemas.js';
+} from '../schemas/sessions.js';
 import { sessionViewOf } from '../session-view.js';
 
 export const listQuerySchema = z.strictObject({

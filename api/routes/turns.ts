@@ -5,29 +5,27 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_TEMPORAL_TIMEOUT_MS, defaultTokenCounter } from '../../config/defaults.js';
 import {
   convertToCanonical,
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
-import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import {
   type SessionWorkflowInput,
   sessionWorkflowId,
   type TurnSignal,
   turnSignal,
-} from '../../workflows/definitions.js';
+} from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
-import { ApiError, databaseError, unavailable } from '../errors.js';
-import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas.js';
-import { turnResponseSchema } from '../session-schemas.js';
+import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
+import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import { turnResponseSchema } from '../schemas/sessions.js';
+import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
-import { sessionSettingsBodySchema, workflowSettingsOf } from '../settings.js';
-
-const estimateCounter = createTokenCounter({ mode: 'estimate' });
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -43,7 +41,7 @@ export const turnBodySchema = z.strictObject({
   format: messageFormatSchema.default('openclaw'),
   contextWindowTokens: z.number().int().min(1_000).max(100_000_000).optional(),
   settings: sessionSettingsBodySchema.optional(),
-  /** Memory scope (MEMORY.md §1): taken on the session's first turn that names it. */
+  /** Memory scope (docs/memory.md#the-model): taken on the session's first turn that names it. */
   userId: scopeIdSchema.optional(),
   agentId: scopeIdSchema.optional(),
   usage: z
@@ -119,7 +117,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
         const messages = convertToCanonical(parsed.data as unknown[], format);
-        const counter = deps.tokenCounter ?? estimateCounter;
+        const counter = deps.tokenCounter ?? defaultTokenCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
 
         let result: Awaited<ReturnType<typeof appendTurn>>;
@@ -176,7 +174,10 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
               // if not, the workflow ignores seqs it has already applied.
               try {
-                await deps.temporal.withDeadline(Date.now() + (deps.temporalTimeoutMs ?? 5_000), deliver);
+                await deps.temporal.withDeadline(
+                  Date.now() + (deps.temporalTimeoutMs ?? DEFAULT_TEMPORAL_TIMEOUT_MS),
+                  deliver,
+                );
               } catch (error) {
                 throw unavailable('Temporal', error);
               }

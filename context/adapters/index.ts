@@ -1,5 +1,5 @@
 /**
- * Adapters at the edge (ALGORITHMS.md §1): Anthropic Messages and OpenAI Chat to and from the
+ * Adapters at the edge (docs/engine-rules.md#messages): Anthropic Messages and OpenAI Chat to and from the
  * canonical (OpenClaw) message shape, lossless for everything the shapes share, with zod schemas
  * the HTTP API validates bodies with (issues carry the exact path of the failing field).
  *

@@ -1,10 +1,10 @@
 /**
- * The extractive digest (ALGORITHMS.md §9; docs/working-memory.md): a deterministic summary built
- * without an LLM — molt's offline default summarizer and the last fallback of every chunk, so a
- * compaction never ends with "Summary unavailable". It has the working memory's structure (task,
- * state, files, TODOs, decisions, failures, identifiers, a short narrative) for its range alone;
- * the compaction's persist step merges it into the cumulative working memory. No raw tool output,
- * no line cut inside a word.
+ * The extractive digest (docs/engine-rules.md#the-summary, docs/working-memory.md): a deterministic
+ * summary built without an LLM — molt's offline default summarizer and the last fallback of every
+ * chunk, so a compaction never ends with "Summary unavailable". It has the working memory's
+ * structure (task, state, files, TODOs, decisions, failures, identifiers, a short narrative) for
+ * its range alone; the compaction's persist step merges it into the cumulative working memory. No
+ * raw tool output, no line cut inside a word.
  */
 import type { Message } from '../messages.js';
 import { proposalFromRange } from '../working-memory/extract.js';

@@ -1,5 +1,5 @@
 /**
- * Files a compacted range touched (ALGORITHMS.md §9): read and modified from tool calls, referenced
+ * Files a compacted range touched (docs/engine-rules.md#the-summary): read and modified from tool calls, referenced
  * from text, so the agent still knows its working set after compaction. The tool-call part follows
  * OpenClaw's file operations (read minus modified; modified = edited ∪ written), the text part
  * claw-code's `collect_key_files` (tokens with a `/` and a source or config extension).

@@ -1,5 +1,5 @@
 /**
- * The structured digest of a compacted range (ALGORITHMS.md §9): tool failures, files, pending
+ * The structured digest of a compacted range (docs/engine-rules.md#the-summary): tool failures, files, pending
  * work, workspace rules, the extractive digest, and the summary that carries them.
  */
 export * from './extractive.js';

@@ -1,7 +1,7 @@
 /**
  * Reading text and tool calls out of canonical messages for the digest, through blocks.ts like the
  * rest of the engine: malformed blocks read as empty and never throw. `toolResult.details` is never
- * read here — it is untrusted (ALGORITHMS.md §1).
+ * read here — it is untrusted (docs/engine-rules.md#messages).
  */
 import {
   blockThinking,
@@ -50,7 +50,7 @@ export function thinkingOf(message: Message): string[] {
   return out;
 }
 
-/** The tool calls of an assistant message (call blocks with a non-empty string id, §6). */
+/** The tool calls of an assistant message (call blocks with a non-empty string id, docs/engine-rules.md#tool-pairing). */
 export function toolCallsOf(message: Message): ToolCallView[] {
   if (!isRecord(message) || message.role !== 'assistant') return [];
   const calls: ToolCallView[] = [];

@@ -1,5 +1,5 @@
 /**
- * Pending work (ALGORITHMS.md §9): sentences that announce unfinished work, plus the open items an
+ * Pending work (docs/engine-rules.md#the-summary): sentences that announce unfinished work, plus the open items an
  * LLM summary lists under `## Open TODOs`, tracked with a status across compactions so a TODO never
  * silently disappears.
  */

@@ -1,5 +1,5 @@
 /**
- * The prompt texts of a compaction (ALGORITHMS.md §8): the system prompt, a chunk's summary, the
+ * The prompt texts of a compaction (docs/engine-rules.md#staged-summarization): the system prompt, a chunk's summary, the
  * merge of chunk summaries and the corrective retry, and how messages are rendered into them.
  * Message text and operator instructions are untrusted: they cannot close the prompt's wrappers.
  */

@@ -1,5 +1,5 @@
 /**
- * The quality check of a merged summary (ALGORITHMS.md §8): every required section, the recent
+ * The quality check of a merged summary (docs/engine-rules.md#staged-summarization): every required section, the recent
  * messages' exact identifiers (never credentials) and the latest ask must be in it, or the merge
  * gets one corrective retry.
  */

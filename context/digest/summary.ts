@@ -1,8 +1,9 @@
 /**
- * The LLM summary's contract (ALGORITHMS.md §8–§9): its headings, formatting its raw output, and
- * the continuation message that carries the summary in force to the agent. The summary in force
- * itself is the rendered working memory (context/working-memory/, docs/working-memory.md). The
- * prompts are in `summary-prompts.ts`, the check of what comes back in `summary-quality.ts`.
+ * The LLM summary's contract (docs/engine-rules.md#staged-summarization, #the-summary): its
+ * headings, formatting its raw output, and the continuation message that carries the summary in
+ * force to the agent. The summary in force itself is the rendered working memory
+ * (context/working-memory/, docs/working-memory.md). The prompts are in `summary-prompts.ts`, the
+ * check of what comes back in `summary-quality.ts`.
  */
 import type { UserMessage } from '../messages.js';
 

@@ -1,5 +1,5 @@
 /**
- * Tool failures of a compacted range (ALGORITHMS.md §9), so the agent does not repeat a call that
+ * Tool failures of a compacted range (docs/engine-rules.md#the-summary), so the agent does not repeat a call that
  * already failed. From OpenClaw's compaction-safeguard: results with `isError`, one per call id.
  */
 import type { Message } from '../messages.js';

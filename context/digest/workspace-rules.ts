@@ -1,5 +1,5 @@
 /**
- * Workspace critical rules (ALGORITHMS.md §9): the "Session Startup" and "Red Lines" sections of the
+ * Workspace critical rules (docs/engine-rules.md#the-summary): the "Session Startup" and "Red Lines" sections of the
  * agent's AGENTS.md, carried into every summary so compaction never makes the agent forget them.
  * OpenClaw's compaction-safeguard read the file itself; here the caller supplies its text.
  */

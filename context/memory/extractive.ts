@@ -1,5 +1,5 @@
 /**
- * The `extractive` extractor: deterministic rules, no LLM (MEMORY.md §2). It reads sentences of
+ * The `extractive` extractor: deterministic rules, no LLM (docs/memory.md#extraction). It reads sentences of
  * the user's messages (and decisions in the assistant's) and proposes candidates for explicit
  * "remember" requests (English, Chinese, Japanese, Korean), preferences and prohibitions,
  * decisions, and identities with exact identifiers. Every quote is a slice of its message.

@@ -1,5 +1,5 @@
 /**
- * The LLM extractor's prompt and the validation of its answer (MEMORY.md §2). The answer must be
+ * The LLM extractor's prompt and the validation of its answer (docs/memory.md#extraction). The answer must be
  * a JSON object `{memories: [...]}` of candidates; anything else is a bad response (retried, then
  * a failed extraction — never an empty success).
  */

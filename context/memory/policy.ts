@@ -1,5 +1,5 @@
 /**
- * Memory policy in one place (MEMORY.md §1–§2): limits, the near-duplicate threshold, the idle
+ * Memory policy in one place (docs/memory.md#the-model, #extraction): limits, the near-duplicate threshold, the idle
  * delay, and the normalisation that defines "the same text" and "the same key".
  */
 

@@ -1,5 +1,5 @@
 /**
- * The system-prompt addition (MEMORY.md §4): the scope's profile and high-priority preferences,
+ * The system-prompt addition (docs/memory.md#recall): the scope's profile and high-priority preferences,
  * then the memories of the tools this session uses, then one line saying what molt holds for the
  * scope. Deterministic for the same inputs (prompt caches depend on it) and capped in tokens:
  * whole lines are dropped from the end of each part, the overview line always stays.

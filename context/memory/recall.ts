@@ -1,5 +1,5 @@
 /**
- * Per-turn recall (MEMORY.md §4), the pure part: when to recall, what to search with, how a
+ * Per-turn recall (docs/memory.md#recall), the pure part: when to recall, what to search with, how a
  * candidate scores, what fits under the token cap, and the simulated `search_memories` call and
  * result injected after the latest user message. The database finds candidates
  * (db/memory-recall.ts); this module decides.

@@ -1,5 +1,5 @@
 /**
- * The recall analyzer (MEMORY.md §4): the terms a memory is indexed under and a query searches
+ * The recall analyzer (docs/memory.md#recall): the terms a memory is indexed under and a query searches
  * with, one function for both sides so they always agree.
  *
  * - Words (any script written with spaces) are case-folded (NFKC); English stop words drop out;

@@ -1,5 +1,5 @@
 /**
- * Tool and skill memories (MEMORY.md §3), the pure part: what a skill read looks like, how an
+ * Tool and skill memories (docs/memory.md#tool-and-skill-memories), the pure part: what a skill read looks like, how an
  * error text is folded so the same failure counts once, and how the statistics the database
  * computes read to a model. Statistics come from SQL over the stored transcript, never from an
  * LLM; tips come from extracted `tool`/`skill` memories whose category is the tool or skill name.

@@ -1,4 +1,4 @@
-/** What an extractor proposes and what the verifier makes of it (MEMORY.md §2). */
+/** What an extractor proposes and what the verifier makes of it (docs/memory.md#extraction). */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 
@@ -14,6 +14,10 @@ export const MEMORY_TYPES = [
   'skill',
 ] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+/** What started a memory extraction: the 50% upload, `/new`, idleness, or an operator replay. */
+export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
+export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
 
 export const memoryTypeSchema = z.enum(MEMORY_TYPES);
 

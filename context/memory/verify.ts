@@ -1,5 +1,5 @@
 /**
- * The pure half of verify-and-store (MEMORY.md §2): a candidate is kept only when it is well
+ * The pure half of verify-and-store (docs/memory.md#extraction): a candidate is kept only when it is well
  * formed and its quote appears verbatim in one message of the range; the message it was found in
  * becomes its provenance. Duplicates and supersession need the store and happen in db/memories.ts.
  */

@@ -1,4 +1,4 @@
-/** Context pruning (ALGORITHMS.md §4): settings and the cache-TTL gate, the tool filter, the pruner. */
+/** Context pruning (docs/engine-rules.md#pruning): settings and the cache-TTL gate, the tool filter, the pruner. */
 export * from './pruner.js';
 export * from './settings.js';
 export * from './tools.js';

@@ -1,5 +1,5 @@
 /**
- * Context pruning (ALGORITHMS.md §4): per request and in memory, shrink old tool results so the
+ * Context pruning (docs/engine-rules.md#pruning): per request and in memory, shrink old tool results so the
  * prompt fits — first soft-trim big ones to head + tail, then, if the window is still too full,
  * hard-clear them oldest first. The stored transcript never changes; user and assistant messages,
  * image results, the bootstrap before the first user message and the last N assistant turns are
@@ -18,7 +18,7 @@ export type PruneContextParams = {
   /** Which tools' results may be pruned; defaults to the settings' allow/deny lists. */
   isToolPrunable?: (toolName: string) => boolean;
   /**
-   * Chars (§2 measure) that share the window but are not in `messages`: the system prompt and
+   * Chars (docs/engine-rules.md#token-counting measure) that share the window but are not in `messages`: the system prompt and
    * tool schemas when the agent reports them, a summary prefix. They count towards the ratios.
    */
   reservedChars?: number;
@@ -136,7 +136,7 @@ function firstUserIndex(messages: readonly Message[]): number {
 
 /**
  * Prune and report what was done. See the module comment for the rules; the steps follow
- * ALGORITHMS.md §4 one to one.
+ * docs/engine-rules.md#pruning one to one.
  */
 export function pruneContextMessagesWithStats(params: PruneContextParams): PruneContextResult {
   const { messages, settings, contextWindowTokens } = params;
@@ -212,7 +212,7 @@ export function pruneContextMessagesWithStats(params: PruneContextParams): Prune
   return { messages: next ?? messages, softTrimmed: trimmedCount, hardCleared: clearedCount };
 }
 
-/** Prune old tool results (§4); the same array when nothing changes. */
+/** Prune old tool results (docs/engine-rules.md#pruning); the same array when nothing changes. */
 export function pruneContextMessages(params: PruneContextParams): Message[] {
   return pruneContextMessagesWithStats(params).messages;
 }

@@ -1,5 +1,5 @@
 /**
- * Pruning settings (ALGORITHMS.md §4): the defaults, the one function that normalises a raw
+ * Pruning settings (docs/engine-rules.md#pruning): the defaults, the one function that normalises a raw
  * configuration into effective settings, and the cache-TTL gate that says whether this request
  * may prune. The clock is an input: callers pass `now`.
  */

@@ -1,5 +1,5 @@
 /**
- * Which tools' results the pruner may touch (ALGORITHMS.md §4, "Tool filter"). Names and
+ * Which tools' results the pruner may touch (docs/engine-rules.md#pruning, "Tool filter"). Names and
  * patterns are trimmed and lower-cased; `*` alone matches every name, a pattern without `*` is
  * exact, otherwise `*` stands for any run of characters and the pattern is anchored at both ends.
  * Deny wins over allow; an empty allow list allows every tool.

@@ -1,22 +1,22 @@
 /** A compaction's report and how the session applies it. */
 
-import { z } from 'zod';
 import { recordCompactionOutcome } from '../breaker.js';
 import { reductionFailure } from '../compaction-rules.js';
 import { breakerCommands } from './breaker.js';
 import type { SessionCommand, SessionState, SessionSummaryRef, Transition, UploadState } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
 
-export const compactionFinishedSchema = z.object({
-  compactionId: z.string().min(1),
-  /** `degraded`: some chunk fell back to the extractive digest (§8); usable, but a breaker failure. */
-  status: z.enum(['succeeded', 'degraded', 'failed']),
-  summaryTokens: z.number().int().min(0).optional(),
+/** A compaction's report: what compactionWorkflow answers and signals (`compactionFinished`). */
+export interface CompactionResult {
+  compactionId: string;
+  /** `degraded`: some chunk fell back to the extractive digest (docs/engine-rules.md#staged-summarization); usable, but a breaker failure. */
+  status: 'succeeded' | 'degraded' | 'failed';
+  /** Tokens of the summary as the agent receives it (inside the continuation message). */
+  summaryTokens?: number;
   /** Tokens the summary replaces (previous summary + range), as measured by the compaction. */
-  tokensBefore: z.number().int().min(0).optional(),
-  error: z.string().optional(),
-});
-export type CompactionFinished = z.infer<typeof compactionFinishedSchema>;
+  tokensBefore?: number;
+  error?: string;
+}
 
 /**
  * The child compaction reports back. A stale or repeated report (not the running upload) changes
@@ -27,7 +27,7 @@ export type CompactionFinished = z.infer<typeof compactionFinishedSchema>;
  */
 export function applyCompactionFinished(
   state: SessionState,
-  result: CompactionFinished,
+  result: CompactionResult,
   now?: number,
 ): Transition {
   const upload = state.upload;
@@ -126,7 +126,7 @@ export function applyCompactionFinished(
  */
 export function applyCompactionResult(
   state: SessionState,
-  result: CompactionFinished,
+  result: CompactionResult,
   now?: number,
 ): Transition {
   const finished = applyCompactionFinished(state, result, now);

@@ -5,7 +5,7 @@ import type { SessionState, Transition } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
 
 /**
- * §12: an overflow error revealed the provider's real window. The session only ever learns a smaller
+ * Overflow recovery (docs/engine-rules.md#the-window): an overflow error revealed the provider's real window. The session only ever learns a smaller
  * window (a larger configured one is the operator's call, via updateSessionConfig); the thresholds
  * are ratios, so they follow, and they are evaluated at once.
  */
@@ -16,7 +16,7 @@ export function applyObservedWindow(state: SessionState, windowTokens: number, n
   return evaluateThresholds({ ...state, contextWindowTokens: Math.floor(windowTokens) }, now);
 }
 
-/** A turn post changed the window or the settings (§2: taken on the first turn, changeable later). */
+/** A turn post changed the window or the settings (docs/api.md#per-session-settings: taken on the first turn, changeable later). */
 export function updateSessionConfig(
   state: SessionState,
   input: { contextWindowTokens?: number; settings?: SessionSettingsInput },

@@ -1,4 +1,4 @@
-/** The cut (§7): which prefix of the live messages a compaction takes. */
+/** The cut (docs/engine-rules.md#thresholds): which prefix of the live messages a compaction takes. */
 
 import type { LiveMessageMeta } from './live.js';
 import { MIN_TURN_BOUNDARY_SHARE } from './settings.js';

@@ -37,7 +37,7 @@ export function calibratedLiveTokensOf(state: SessionState): CalibratedTokens {
   );
 }
 
-/** The session's live tokens (§2): what the thresholds compare with the window. */
+/** The session's live tokens (docs/engine-rules.md#token-counting): what the thresholds compare with the window. */
 export function liveTokensOf(state: SessionState): number {
   return calibratedLiveTokensOf(state).tokens;
 }

@@ -1,6 +1,6 @@
 /**
- * The session's durable state and the decisions the session workflow carries out (ALGORITHMS.md §7,
- * §10, §12): pure functions `(state, event) → {state, commands}`. The workflow holds the state,
+ * The session's durable state and the decisions the session workflow carries out (docs/engine-rules.md#thresholds,
+ * docs/engine-rules.md#circuit-breaker, #overflow-recovery): pure functions `(state, event) → {state, commands}`. The workflow holds the state,
  * executes the commands (start a child compaction, record a clean-up, …) and persists
  * `sessionView(state)` after every event that changed it (rule 5). State and commands carry ids,
  * seqs and token counts only — never message bodies (claim-check: bodies live in Postgres).
@@ -26,3 +26,4 @@ export * from './state.js';
 export * from './thresholds.js';
 export * from './usage-calibration.js';
 export * from './view.js';
+export * from './window.js';

@@ -1,4 +1,4 @@
-/** The session's part in overflow recovery (§12): counters per attempt, truncation, the reset. */
+/** The session's part in overflow recovery (docs/engine-rules.md#overflow-recovery): counters per attempt, truncation, the reset. */
 
 import { countersForAttempt, type RecoveryCounters, withAttemptCounters } from '../recovery.js';
 import { promptPrefixOf } from './derived.js';

@@ -1,11 +1,11 @@
-/** The session's settings: the dual threshold, the kept tail and the breaker's (ALGORITHMS.md §7, §10). */
+/** The session's settings: the dual threshold, the kept tail and the breaker's (docs/engine-rules.md#thresholds, #circuit-breaker). */
 
 import { z } from 'zod';
 import { breakerSettingsSchema, DEFAULT_BREAKER_SETTINGS } from '../breaker.js';
 
 export const DEFAULT_UPLOAD_RATIO = 0.5;
 export const DEFAULT_FORCE_RATIO = 0.7;
-/** keepRecentTokens defaults to min(20 000, 20% of the window) (§7). */
+/** keepRecentTokens defaults to min(20 000, 20% of the window) (docs/engine-rules.md#thresholds). */
 export const DEFAULT_KEEP_RECENT_TOKENS_CAP = 20_000;
 export const DEFAULT_KEEP_RECENT_WINDOW_SHARE = 0.2;
 /**

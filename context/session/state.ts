@@ -40,9 +40,21 @@ export interface SessionSummaryRef {
   toSeq: number;
 }
 
+/** The configured and the learned window, kept apart (window.ts: the effective one is the smaller). */
+export interface SessionWindow {
+  configured: number;
+  learned?: number;
+}
+
 export interface SessionState {
   sessionId: string;
+  /** The window the thresholds use: the effective one (window.ts). */
   contextWindowTokens: number;
+  /**
+   * The configured and the learned window apart (window.ts). Absent in states of runs before the
+   * split, and until a turn posts a different window or an overflow teaches a smaller one.
+   */
+  window?: SessionWindow;
   settings: SessionSettings;
   /** The highest seq seen (0: none). Turns are idempotent on it. */
   lastSeq: number;
@@ -57,7 +69,7 @@ export interface SessionState {
   compactions: { total: number; failed: number; degraded: number };
   /** Counts compaction attempts; part of each compaction id. */
   attemptCounter: number;
-  /** Overflow recovery counters of the latest agent attempts (§12). */
+  /** Overflow recovery counters of the latest agent attempts (docs/engine-rules.md#overflow-recovery). */
   overflowAttempts: AttemptCounters[];
   /**
    * The provider's latest usable count of the prompt (usage-calibration.ts). Absent in states

@@ -1,4 +1,4 @@
-/** The threshold rules (§7) and a turn's arrival, which runs them. */
+/** The threshold rules (docs/engine-rules.md#thresholds) and a turn's arrival, which runs them. */
 
 import { beginCompactionAttempt, canCompact } from '../breaker.js';
 import { breakerCommands } from './breaker.js';
@@ -11,7 +11,7 @@ import type { SessionCommand, SessionState, Transition } from './state.js';
 import { applyUsageReport, notePrefix, type UsageReport } from './usage-calibration.js';
 
 /**
- * The threshold rules of §7 on the current state. Only starting a compaction is gated by the
+ * The threshold rules of docs/engine-rules.md#thresholds on the current state. Only starting a compaction is gated by the
  * breaker (rule 1); clean-up of a range already marked is not, so a half-open trial is still
  * force-cleaned when the window fills.
  */

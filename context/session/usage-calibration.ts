@@ -1,5 +1,5 @@
 /**
- * Calibrating a session's live tokens from the provider's reported usage (ALGORITHMS.md §2, §13).
+ * Calibrating a session's live tokens from the provider's reported usage (docs/engine-rules.md#token-counting, #calibration).
  *
  * The estimator errs by a few percent on text like the corpus it was fitted on, and by up to a
  * third on text written differently (bench/corpus-held-out/); it never sees the system prompt and
@@ -248,7 +248,7 @@ export interface CalibratedTokens {
  */
 export type AfterPrefixChange = 'carry-positive-offset' | 'carry-offset' | 'estimate';
 
-/** The live tokens of a session given its anchor (ALGORITHMS.md §2). */
+/** The live tokens of a session given its anchor (docs/engine-rules.md#token-counting). */
 export function calibratedLiveTokens(
   input: CalibrationInput,
   anchor: CalibrationAnchor | null,

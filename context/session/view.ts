@@ -1,9 +1,10 @@
-/** What the API shows of a session (CONTRACT.md §2), persisted after every change. */
+/** What the API shows of a session (docs/api.md#routes), persisted after every change. */
 
 import { calibratedLiveTokensOf, effectiveKeepRecentTokens } from './derived.js';
 import type { CompactionTrigger, SessionState, UploadStatus } from './state.js';
 
-export interface SessionView {
+/** The engine's view of a session; the contract's SessionView adds the workflow's id. */
+export interface EngineView {
   sessionId: string;
   contextWindowTokens: number;
   liveTokens: number;
@@ -21,7 +22,7 @@ export interface SessionView {
     forced: boolean;
     trigger: CompactionTrigger;
   } | null;
-  /** CONTRACT.md: `closed` | `open`; a half-open breaker (trial running) reads `open` with halfOpen. */
+  /** docs/api.md#the-session-view: `closed` | `open`; a half-open breaker (trial running) reads `open` with halfOpen. */
   breaker: {
     state: 'closed' | 'open';
     halfOpen: boolean;
@@ -38,8 +39,8 @@ export interface SessionView {
   calibration: { seq: number; providerTokens: number; mode: 'exact' | 'carried' } | null;
 }
 
-/** What the API answers without asking the workflow (CONTRACT.md §2, minus `workflowId`). */
-export function sessionView(state: SessionState): SessionView {
+/** What the API answers without asking the workflow (docs/api.md#routes, minus `workflowId`). */
+export function sessionView(state: SessionState): EngineView {
   const calibrated = calibratedLiveTokensOf(state);
   const liveTokens = calibrated.tokens;
   const anchor = state.calibration?.anchor;

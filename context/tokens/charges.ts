@@ -1,4 +1,4 @@
-/** What a message costs besides its texts, and the margin that makes the estimate err high (§2). */
+/** What a message costs besides its texts, and the margin that makes the estimate err high (docs/engine-rules.md#token-counting). */
 
 import { CHARS_PER_TOKEN, UNKNOWN_ROLE_CHARS, UNSERIALIZABLE_ARGUMENTS_CHARS } from '../estimate.js';
 
@@ -17,6 +17,6 @@ export const UNKNOWN_ROLE_TOKENS = UNKNOWN_ROLE_CHARS / CHARS_PER_TOKEN;
 
 /**
  * Without it the fitted constants below land within −4 % … +3 % of o200k on every corpus
- * document; with it every document errs high (+2 % … +9 % measured), as §2 asks.
+ * document; with it every document errs high (+2 % … +9 % measured), as docs/engine-rules.md#token-counting asks.
  */
 export const ESTIMATE_MARGIN = 1.06;

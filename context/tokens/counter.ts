@@ -10,7 +10,7 @@ export function estimateTextTokens(text: string): number {
   return ESTIMATING_COUNTER.textTokens(text);
 }
 
-/** Estimated tokens of one message (§2): text, thinking, tool call arguments, images, overhead. */
+/** Estimated tokens of one message (docs/engine-rules.md#token-counting): text, thinking, tool call arguments, images, overhead. */
 export function estimateMessageTokens(message: Message): number {
   return ESTIMATING_COUNTER.messageTokens(message);
 }

@@ -1,5 +1,5 @@
 /**
- * molt's default token estimator (ALGORITHMS.md §2).
+ * molt's default token estimator (docs/engine-rules.md#token-counting).
  *
  * One pass over char codes that mirrors o200k's pre-tokenizer — a word with its leading space or
  * punctuation char, digit groups of up to 3, whitespace runs, punctuation runs — and charges each

@@ -17,7 +17,7 @@ interface MessageMeasure {
 }
 
 /**
- * What a message is made of, measured with `countText`. Malformed blocks count as empty (§1).
+ * What a message is made of, measured with `countText`. Malformed blocks count as empty (docs/engine-rules.md#messages).
  * Like estimateMessageChars, the block walk switches on `type` itself instead of calling
  * blocks.ts's accessors: it runs on every block on each `GET /context`, where that is cheaper.
  */

@@ -22,7 +22,10 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { MEMORY_EXTRACTION_MARKER } from '../../context/memory/llm-prompt.js';
+import { fakeAnswer } from './answers.js';
+import { readBody, sendCompletion, sendJson } from './replies.js';
+
+export { fakeAnswer, fakeMemoryAnswer } from './answers.js';
 
 export type FakeLlmBehaviourName =
   | 'succeed'
@@ -51,7 +54,7 @@ export function respondWith(respond: FakeLlmResponder): FakeLlmBehaviour {
   return { kind: 'respond', respond };
 }
 
-type ChatContent = string | null | Array<{ type?: string; text?: string }>;
+export type ChatContent = string | null | Array<{ type?: string; text?: string }>;
 
 /** A parsed request body, as the AI SDK's openai-compatible provider sends it. */
 export interface RecordedCall {
@@ -268,180 +271,6 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       await closed;
     },
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-/** A rough, deterministic token count (4 characters a token). */
-function tokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-let completionCounter = 0;
-
-function sendCompletion(response: ServerResponse, call: RecordedCall, text: string): void {
-  const id = `chatcmpl-fake-${++completionCounter}`;
-  const created = Math.floor(Date.now() / 1000);
-  const model = call.model ?? 'fake';
-  const promptTokens = tokens(call.messages.map((message) => contentText(message.content)).join('\n'));
-  const usage = {
-    prompt_tokens: promptTokens,
-    completion_tokens: tokens(text),
-    total_tokens: promptTokens + tokens(text),
-  };
-  if (call.stream) {
-    // Minimal server-sent events: one content delta, the finish, usage when asked for, [DONE].
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
-    response.write(chunk([{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }]));
-    response.write(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
-    const streamOptions = call.stream_options as { include_usage?: boolean } | undefined;
-    if (streamOptions?.include_usage) response.write(chunk([], { usage }));
-    response.end('data: [DONE]\n\n');
-    return;
-  }
-  sendJson(response, 200, {
-    id,
-    object: 'chat.completion',
-    created,
-    model,
-    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-    usage,
-  });
-}
-
-function contentText(content: ChatContent | undefined): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
-}
-
-const SUMMARY_HEADINGS = [
-  '## Decisions',
-  '## Open TODOs',
-  '## Constraints/Rules',
-  '## Pending user asks',
-  '## Exact identifiers',
-] as const;
-
-const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>`)\]]+/g;
-const CALL_ID_PATTERN = /\b(?:call|toolu|tool)_[A-Za-z0-9_-]+/g;
-/** Absolute, relative (`./`, `../`, `~/`) or nested paths ending in an extension. */
-const PATH_PATTERN = /(?:~|\.{1,2})?\/?(?:[\w.@-]+\/)+[\w.@-]+\.[A-Za-z0-9]{1,8}\b/g;
-/** A transcript line spoken by the user: `user: …`, `[user] …`, `User (turn 3): …`, `### user …`. */
-const USER_LINE_PATTERN =
-  /^\s*(?:#+\s*)?(?:\[user\b[^\]\n]*\]|<user\b[^>\n]*>|\(user\b[^)\n]*\)|user\b[^:\n]{0,40}:)\s*(.+)$/i;
-
-/**
- * The deterministic answer. For a summarization request (the system prompt or the prompt mentions
- * summar…): the five headings of ALGORITHMS.md §9 with every URL, call id and file path found in
- * the prompt, and the last user line quoted; otherwise a short echo.
- */
-/**
- * A memory extraction answer: each user sentence with "remember" or "prefer" becomes a candidate
- * quoting it verbatim, plus one candidate whose quote is invented (the verifier must reject it).
- */
-export function fakeMemoryAnswer(prompt: string): string {
-  const memories: unknown[] = [];
-  for (const match of prompt.matchAll(/<message seq="\d+" role="user">\n([\s\S]*?)\n<\/message>/g)) {
-    for (const sentence of match[1]!.split(/(?<=[.!?])\s+/)) {
-      if (!/remember|prefer/i.test(sentence)) continue;
-      const content = sentence.trim();
-      memories.push({
-        type: 'preference',
-        content,
-        abstract: content.slice(0, 200),
-        key: null,
-        quote: content,
-        priority: 3,
-      });
-    }
-  }
-  memories.push({
-    type: 'profile',
-    content: 'Invented fact',
-    abstract: 'Invented fact',
-    quote: 'a sentence nobody said',
-    priority: 1,
-  });
-  return JSON.stringify({ memories });
-}
-
-export function fakeAnswer(call: RecordedCall): string {
-  const system = call.messages
-    .filter((message) => message.role === 'system')
-    .map((message) => contentText(message.content))
-    .join('\n');
-  const prompt = call.messages
-    .filter((message) => message.role !== 'system')
-    .map((message) => contentText(message.content))
-    .join('\n');
-  if (system.includes(MEMORY_EXTRACTION_MARKER)) return fakeMemoryAnswer(prompt);
-  if (!/summar/i.test(`${system}\n${prompt}`)) {
-    const lastLine = lastNonEmptyLine(prompt);
-    return `Fake answer to: ${lastLine.slice(0, 200)}`;
-  }
-  const identifiers = findIdentifiers(prompt);
-  const lastUserLine = lastUserRequest(prompt);
-  return [
-    SUMMARY_HEADINGS[0],
-    '- Continue with the approach already taken in the conversation.',
-    '',
-    SUMMARY_HEADINGS[1],
-    '- Finish the work the user asked for last.',
-    '',
-    SUMMARY_HEADINGS[2],
-    '- Keep the exact identifiers below unchanged.',
-    '',
-    SUMMARY_HEADINGS[3],
-    lastUserLine ? `- "${lastUserLine}"` : '- (none)',
-    '',
-    SUMMARY_HEADINGS[4],
-    ...(identifiers.length > 0 ? identifiers.map((identifier) => `- ${identifier}`) : ['- (none)']),
-  ].join('\n');
-}
-
-function findIdentifiers(text: string): string[] {
-  const found = new Set<string>();
-  const urls = text.match(URL_PATTERN) ?? [];
-  for (const url of urls) found.add(url.replace(/[.,;:!?]+$/, ''));
-  for (const id of text.match(CALL_ID_PATTERN) ?? []) found.add(id);
-  // Paths inside URLs are already there with their URL.
-  const withoutUrls = text.replace(URL_PATTERN, ' ');
-  for (const path of withoutUrls.match(PATH_PATTERN) ?? []) found.add(path);
-  return [...found];
-}
-
-function lastUserRequest(prompt: string): string {
-  const lines = prompt.split('\n');
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const match = USER_LINE_PATTERN.exec(lines[index] ?? '');
-    if (match?.[1]?.trim()) return match[1].trim();
-  }
-  return lastNonEmptyLine(prompt);
-}
-
-function lastNonEmptyLine(text: string): string {
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  return lines.at(-1)?.trim() ?? '';
 }
 
 async function main(): Promise<void> {

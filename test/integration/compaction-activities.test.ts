@@ -18,7 +18,7 @@ import { chunksOf, compactionRow } from '../../db/compaction-writes.js';
 import { summaries } from '../../db/schema.js';
 import { appendTurn, DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
 import type { TextModel } from '../../llm/model.js';
-import type { CompactionResult } from '../../workflows/definitions.js';
+import type { CompactionResult } from '../../workflows/contract.js';
 import { codingTurn } from './agent-turns.js';
 
 let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 /**
- * Every branch of the overflow recovery tree (ALGORITHMS.md §12), reached through
+ * Every branch of the overflow recovery tree (docs/engine-rules.md#overflow-recovery), reached through
  * POST /v1/sessions/{id}/overflow on the real stack.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Recall on the real stack (MEMORY.md §4): memories come back into a later session's context as
+ * Recall on the real stack (docs/memory.md#recall): memories come back into a later session's context as
  * a simulated search_memories call, the system-prompt addition carries the profile and the
  * session's tool memories, SKILL.md reads carry their skill's memory — and none of it is stored.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../../workflows/definitions.js';
+import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { readMessages } from '../../db/transcript.js';
-import { stateQuery } from '../../workflows/definitions.js';
+import { stateQuery } from '../../workflows/contract.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;

@@ -10,10 +10,10 @@ import {
   type CompactionInput,
   type CompactionResult,
   compactionWorkflowId,
+  memoryExtractionWorkflowId,
   sessionWorkflowId,
   stateQuery,
-} from '../../workflows/definitions.js';
-import { memoryExtractionWorkflowId } from '../../workflows/memory-definitions.js';
+} from '../../workflows/contract.js';
 import type { FakeLlm } from '../fake-llm/server.js';
 import { codingTurn, withAnswerUsage } from '../integration/agent-turns.js';
 import { scaled } from '../time-scale.js';
@@ -262,10 +262,51 @@ const sessionWithCalibration: Scenario = {
   },
 };
 
+/**
+ * A session whose agent reports an overflow that states a smaller window: the session learns it,
+ * walks the recovery tree (an overflow compaction, awaited), and keeps the learned window through
+ * the turns that post the configured one again. Records the session run (with the
+ * `learned-window-kept` marker); the only fixture of the recovery loop.
+ */
+const sessionLearnedWindow: Scenario = {
+  name: 'session-learned-window',
+  async run({ client, app }) {
+    const sessionId = 'replay-learned-window-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    const post = async (i: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { ...codingTurn(i), contextWindowTokens: 40_000 },
+      });
+      if (response.statusCode !== 202) throw new Error(`turn ${i}: ${response.body}`);
+      const toSeq = response.json().turn.toSeq as number;
+      return until(
+        () => handle.query(stateQuery),
+        (s) => s.lastSeq >= toSeq,
+      );
+    };
+    for (let i = 0; i < 6; i++) await post(i);
+    const overflow = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/overflow`,
+      payload: { attemptId: 'a1', error: "This model's maximum context length is 16000 tokens." },
+    });
+    if (overflow.statusCode !== 200) throw new Error(`overflow: ${overflow.body}`);
+    for (let i = 6; i < 8; i++) {
+      const state = await post(i);
+      if (state.contextWindowTokens !== 16_000) throw new Error(`turn ${i}: the learned window was undone`);
+    }
+    await handle.terminate('replay fixture recorded');
+    return { 'session-learned-window': historyToJSON(await handle.fetchHistory()) };
+  },
+};
+
 export const scenarios: Scenario[] = [
   sessionWithCompaction,
   sessionWithMemory,
   sessionBreakerReset,
   compactionFallbacks,
   sessionWithCalibration,
+  sessionLearnedWindow,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, databaseError, unavailable } from '../../api/errors.js';
+import { ApiError, databaseError, unavailable } from '../../api/plugins/errors.js';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 const leaky = 'insert into "messages" values ($1) -- params: secret message text';

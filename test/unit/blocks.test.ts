@@ -1,5 +1,5 @@
 /**
- * The tolerant reading of message content (context/blocks.ts, ALGORITHMS.md §1): malformed blocks
+ * The tolerant reading of message content (context/blocks.ts, docs/engine-rules.md#messages): malformed blocks
  * read as empty, and no engine reader throws on whatever a stored message's content holds.
  */
 import fc from 'fast-check';
@@ -97,7 +97,7 @@ describe('block accessors', () => {
   });
 });
 
-describe('§1 across the engine', () => {
+describe('docs/engine-rules.md#messages across the engine', () => {
   const role = fc.constantFrom('user', 'assistant', 'toolResult');
   /** A block of a known type whose fields may be anything, or missing. */
   const nearBlock = fc.record(

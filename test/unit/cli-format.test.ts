@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionListAnswer } from '../../api/session-schemas.js';
+import type { SessionListAnswer } from '../../api/schemas/sessions.js';
 import {
   formatDuration,
   formatFields,

@@ -15,7 +15,7 @@ import {
 import { exactTokenCounter } from '../../llm/tokenizer.js';
 import { assistant, assistantWithCalls, call, image, text, thinking, toolResult, user } from './factories.js';
 
-/** §2: within ±15 % of o200k on every document, erring high — at most this much low. */
+/** docs/engine-rules.md#token-counting: within ±15 % of o200k on every document, erring high — at most this much low. */
 const MAX_OVERESTIMATE = 0.15;
 const MAX_UNDERESTIMATE = 0.03;
 

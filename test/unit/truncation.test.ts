@@ -202,7 +202,7 @@ describe('truncateOversizedToolResults', () => {
     expect(third?.text).toBe('tiny');
   });
 
-  it('judges CJK results by the §2 measure, so a CJK result is cut sooner than Latin text', () => {
+  it('judges CJK results by the docs/engine-rules.md#token-counting measure, so a CJK result is cut sooner than Latin text', () => {
     const latin = [assistantWithCalls(['exec']), toolResult('exec', 'abc'.repeat(3_600))];
     expect(truncateOversizedToolResults(latin, window).messages).toBe(latin);
     const cjk = '上下文'.repeat(1_200);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createMoltClient, MoltApiError, type MoltClient } from '../../../client/index.js';
+import { errorText } from '../../../context/error-text.js';
 import type { PluginConfig } from './config.js';
 import { type AgentMessageLike, fromMoltContext, roughTokens, toMoltMessages } from './messages.js';
 import { probeMemoryTools } from './tools.js';
@@ -45,7 +46,7 @@ function windowOf(params: RuntimeParams): number | undefined {
 function describe(error: unknown): string {
   if (error instanceof MoltApiError)
     return `${error.code}${error.status ? ` (${error.status})` : ''}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 export function createMoltEngine(config: PluginConfig, logger: Logger, createClient = createMoltClient) {

@@ -3,6 +3,8 @@
  * memory tools. `register` may run several times and factories may run during read-only
  * discovery, so neither does anything but build objects.
  */
+
+import { errorText } from '../../../context/error-text.js';
 import { parsePluginConfig } from './config.js';
 import { createMoltEngine, ENGINE_ID, type Logger } from './engine.js';
 import { memoryAgentTools } from './tools.js';
@@ -28,7 +30,7 @@ export default {
       config = parsePluginConfig(api.pluginConfig);
     } catch (error) {
       // No engine without a usable config: OpenClaw reports the missing slot engine and goes on.
-      api.logger.error(`[molt] not registered: ${error instanceof Error ? error.message : String(error)}`);
+      api.logger.error(`[molt] not registered: ${errorText(error)}`);
       return;
     }
     api.registerContextEngine(ENGINE_ID, () => createMoltEngine(config, api.logger));

@@ -1,5 +1,5 @@
 /**
- * molt's memory tools (`search_memories`, `commit_memory`; MEMORY.md §5), offered to the agent only
+ * molt's memory tools (`search_memories`, `commit_memory`; docs/memory.md#api), offered to the agent only
  * when molt serves them: `GET /v1/tools` answering 200. The probe runs once per process, from the
  * engine's first call (never from `register`, which must stay free of side effects).
  */

@@ -8,10 +8,11 @@ import { compactionWorkflow as currentCompaction } from '../../../workflows/comp
 import type {
   CompactionInput,
   CompactionResult,
+  MemoryExtractionInput,
+  MemoryExtractionResult,
   SessionWorkflowInput,
-} from '../../../workflows/definitions.js';
+} from '../../../workflows/contract.js';
 import { memoryExtractionWorkflow as currentMemory } from '../../../workflows/memory.js';
-import type { MemoryExtractionInput, MemoryExtractionResult } from '../../../workflows/memory-definitions.js';
 import { sessionWorkflow as currentSession } from '../../../workflows/session.js';
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {

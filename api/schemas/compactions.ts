@@ -1,14 +1,14 @@
 /**
- * zod response schemas of the compaction routes (CONTRACT.md §2): the list item, one compaction in
+ * zod response schemas of the compaction routes (docs/api.md#routes): the list item, one compaction in
  * full, a manual compaction's answer and a replay's. Checked at compile time against what the db
- * layer returns, like the session schemas (api/session-schemas.ts).
+ * layer returns, like the session schemas (api/schemas/sessions.ts).
  */
 import { z } from 'zod';
-import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
-import { workingMemorySchema } from '../context/working-memory/model.js';
-import type { compactionSummaryOf, getCompaction } from '../db/compactions.js';
-import type { CompactResult } from '../workflows/definitions.js';
-import type { Expect, SameFields } from './schemas.js';
+import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
+import { workingMemorySchema } from '../../context/working-memory/model.js';
+import type { compactionSummaryOf, getCompaction } from '../../db/compactions.js';
+import type { CompactResult } from '../../workflows/contract.js';
+import type { Expect, SameFields } from './common.js';
 
 /** One compaction attempt as lists show it. */
 export const compactionItemSchema = z.object({

@@ -1,16 +1,16 @@
 /**
- * zod response schemas of the session routes (CONTRACT.md §2): the session view in its forms, a
+ * zod response schemas of the session routes (docs/api.md#routes): the session view in its forms, a
  * turn's answer, overflow recovery and the Temporal history. OpenAPI, the typed client and the
  * CLI's tables are built from them. Each is checked at compile time against the type its handler
  * returns, so a field added there cannot be dropped from the answer by the serializer.
  */
 import { z } from 'zod';
-import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../context/compaction-rules.js';
-import type { sessionMemoryStats } from '../db/memory-extractions.js';
-import type { ReportOverflowResult, SessionView } from '../workflows/definitions.js';
-import type { HistoryRun } from './history.js';
-import type { Expect, SameFields } from './schemas.js';
-import type { ApiSessionView } from './session-view.js';
+import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
+import type { sessionMemoryStats } from '../../db/memory-extractions.js';
+import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
+import type { HistoryRun } from '../history.js';
+import type { ApiSessionView } from '../session-view.js';
+import type { Expect, SameFields } from './common.js';
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
 export const workflowSessionViewSchema = z.object({
@@ -88,7 +88,7 @@ export const turnResponseSchema = sessionViewSchema.extend({
   turn: z.object({ turnId: z.string(), fromSeq: z.number(), toSeq: z.number(), replayed: z.boolean() }),
 });
 
-/** POST /v1/sessions/{sessionId}/overflow (ALGORITHMS.md §12). */
+/** POST /v1/sessions/{sessionId}/overflow (docs/engine-rules.md#overflow-recovery). */
 export const overflowResultSchema = z.object({
   action: z.enum(['retry', 'reset', 'give_up', 'not_overflow']),
   step: z.string(),

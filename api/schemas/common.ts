@@ -14,7 +14,7 @@ export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 export const scopeIdSchema = z.string().min(1).max(200);
 
 /**
- * Every failure's body (CONTRACT.md §2), as api/errors.ts sends it: `details` is the failing
+ * Every failure's body (docs/api.md#errors), as api/plugins/errors.ts sends it: `details` is the failing
  * fields of a 400 or 422, or what a 409 conflicts with.
  */
 export const apiErrorSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { hashApiKey } from '../db/api-keys.js';
+import { hashApiKey } from '../../db/api-keys.js';
 import { ApiError } from './errors.js';
 
 export async function registerRateLimit(app: FastifyInstance, perMinute: number | undefined): Promise<void> {

@@ -1,9 +1,9 @@
 /**
- * One error shape for every failure: `{ error: { code, message, details? } }` (CONTRACT.md §2).
+ * One error shape for every failure: `{ error: { code, message, details? } }` (docs/api.md#errors).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { causeChain } from '../db/client.js';
+import { causeChain } from '../../db/client.js';
 
 export class ApiError extends Error {
   constructor(

@@ -1,10 +1,10 @@
-/** Per-session settings a turn may carry (CONTRACT.md §2): taken on the first turn, changeable later. */
+/** Per-session settings a turn may carry (docs/api.md#routes): taken on the first turn, changeable later. */
 import { z } from 'zod';
-import { breakerSettingsSchema } from '../context/breaker.js';
-import { pruningConfigSchema } from '../context/pruning/settings.js';
-import { keyFileRestoreConfigSchema } from '../context/restore/settings.js';
-import { sessionSettingsSchema } from '../context/session/index.js';
-import { MIN_SUMMARY_MAX_TOKENS } from '../context/working-memory/budget.js';
+import { breakerSettingsSchema } from '../../context/breaker.js';
+import { pruningConfigSchema } from '../../context/pruning/settings.js';
+import { keyFileRestoreConfigSchema } from '../../context/restore/settings.js';
+import { sessionSettingsSchema } from '../../context/session/index.js';
+import { MIN_SUMMARY_MAX_TOKENS } from '../../context/working-memory/budget.js';
 
 // The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
 const engine = sessionSettingsSchema.shape;
@@ -22,9 +22,9 @@ export const sessionSettingsBodySchema = z.strictObject({
     })
     .optional(),
   pruning: pruningConfigSchema.optional(),
-  /** Keep only the last N user turns in the assembled context (§3). */
+  /** Keep only the last N user turns in the assembled context (docs/engine-rules.md#history-limit). */
   historyLimit: z.number().int().min(0).optional(),
-  /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (§9). */
+  /** The agent's AGENTS.md: its "Session Startup" and "Red Lines" go into every summary (docs/engine-rules.md#the-summary). */
   agentsMd: z.string().max(200_000).optional(),
   /** Token budget of the summary in force (docs/working-memory.md); default 3% of the window in [1 000, 6 000]. */
   summaryMaxTokens: z.number().int().min(MIN_SUMMARY_MAX_TOKENS).max(200_000).optional(),

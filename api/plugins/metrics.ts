@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
-import type { Database } from '../db/client.js';
-import { databaseGauges } from '../db/sessions.js';
+import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
+import type { Database } from '../../db/client.js';
+import { databaseGauges } from '../../db/sessions.js';
 
 /** Every status a compaction row can have; each is exported, at 0 when no row has it. */
 

@@ -5,8 +5,8 @@
  * error. A turn's messages are exempt: they are stored verbatim (db/transcript.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { hasUnstorable, UNSTORABLE_MESSAGE } from '../context/storable.js';
-import { ApiError } from './errors.js';
+import { hasUnstorable, UNSTORABLE_MESSAGE } from '../../context/storable.js';
+import { ApiError } from '../plugins/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

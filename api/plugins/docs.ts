@@ -11,7 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/docs';
 
-/** The resources of the API, in the order the document lists them (CONTRACT.md §2). */
+/** The resources of the API, in the order the document lists them (docs/api.md#routes). */
 const TAGS = [
   { name: 'turns', description: "The agent's per-turn call: store the messages, signal the session." },
   { name: 'context', description: 'The assembled context the agent sends to its model.' },
@@ -49,7 +49,7 @@ const transformWithTags: typeof jsonSchemaTransform = (input) => {
 };
 
 function packageVersion(): string {
-  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   return (JSON.parse(text) as { version: string }).version;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Authentication (CONTRACT.md §2): `Authorization: Bearer <key>`. A key belongs to a tenant and has
+ * Authentication (docs/api.md#authentication-and-tenants): `Authorization: Bearer <key>`. A key belongs to a tenant and has
  * a role; every /v1 route sees `request.auth` and scopes its queries to `auth.tenantId`. Operator
  * routes declare `config: { role: 'operator' }`.
  *
@@ -8,9 +8,9 @@
  * MOLT_BOOTSTRAP_API_KEY, makes keys required.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ApiKeyRole, findApiKey } from '../db/api-keys.js';
-import type { Database } from '../db/client.js';
-import { DEFAULT_TENANT_ID } from '../db/transcript.js';
+import { type ApiKeyRole, findApiKey } from '../../db/api-keys.js';
+import type { Database } from '../../db/client.js';
+import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { ApiError } from './errors.js';
 
 export type AuthMode = 'required' | 'open';

@@ -1,11 +1,11 @@
-/** zod request and response schemas of the memory routes (MEMORY.md §5); OpenAPI is built from them. */
+/** zod request and response schemas of the memory routes (docs/memory.md#api); OpenAPI is built from them. */
 import { z } from 'zod';
-import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../context/memory/policy.js';
-import { memoryTypeSchema } from '../context/memory/types.js';
-import type { memorySnapshot } from '../db/memories.js';
-import type { extractionSummaryOf, getExtractionWithDiff } from '../db/memory-extractions.js';
-import type { getMemoryWithEvents } from '../db/memory-reads.js';
-import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './schemas.js';
+import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
+import { memoryTypeSchema } from '../../context/memory/types.js';
+import type { memorySnapshot } from '../../db/memories.js';
+import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory-extractions.js';
+import type { getMemoryWithEvents } from '../../db/memory-reads.js';
+import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
 

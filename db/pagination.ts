@@ -1,0 +1,50 @@
+/**
+ * Keyset pagination, once: every operator list is newest first by (a timestamp, id), and its
+ * opaque cursor is the (timestamp, id) of the last item of the previous page. A list reads one
+ * row more than the page to know whether a next page exists.
+ */
+import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+/** The cursor's position, or null when it is not a cursor this API issued. */
+export function decodeCursor(cursor: string): Cursor | null {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (typeof id !== 'string' || Number.isNaN(date.getTime())) return null;
+    return { at: date, id };
+  } catch {
+    return null;
+  }
+}
+
+/** Rows after the cursor in newest-first order: (at, id) < (cursor.at, cursor.id). */
+export function olderThan(atColumn: Column, idColumn: Column, after: Cursor): SQL {
+  return or(lt(atColumn, after.at), and(eq(atColumn, after.at), lt(idColumn, after.id)))!;
+}
+
+/** Newest first, ties by id. */
+export function newestFirst(atColumn: Column, idColumn: Column): [SQL, SQL] {
+  return [desc(atColumn), desc(idColumn)];
+}
+
+/** The page of `limit` rows out of the `limit + 1` read, and the cursor of the next page (null: none). */
+export function pageOf<T>(
+  rows: readonly T[],
+  limit: number,
+  keyOf: (row: T) => Cursor,
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  if (rows.length <= limit || last === undefined) return { page, nextCursor: null };
+  const key = keyOf(last);
+  return { page, nextCursor: encodeCursor(key.at, key.id) };
+}
