@@ -5,6 +5,7 @@
  */
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
+import type { KnownMemory } from '../context/memory/llm-prompt.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rangeMessageOf } from '../context/memory/verify.js';
@@ -12,6 +13,7 @@ import type { Message } from '../context/messages.js';
 import type { Database } from '../db/client.js';
 import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
+import { knownMemoriesFor } from '../db/memory-store.js';
 import { getSession, readMessages } from '../db/transcript.js';
 import type { TextModel } from '../llm/model.js';
 import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/memory-definitions.js';
@@ -23,6 +25,8 @@ export interface MemoryExtractor {
   readonly version: string;
   extract(
     range: RangeMessage[],
+    /** The scope's memories related to the range (the LLM extractor decides updates against them). */
+    known?: KnownMemory[],
   ): Promise<{ candidates: unknown[]; tokens?: { input: number; output: number } }>;
 }
 
@@ -103,13 +107,20 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         toSeq: input.toSeq,
       });
       const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message));
+      const scope = scopeOf({
+        tenantId: input.tenantId,
+        userId: session.userId,
+        agentId: session.agentId,
+        sessionId: input.sessionId,
+      });
+      const known = deps.model ? await knownMemoriesFor(db, scope, range) : [];
       let result: Awaited<ReturnType<MemoryExtractor['extract']>>;
       // Heartbeats while waiting for the extractor: a killed worker's attempt is retried within
       // the heartbeat timeout, not after the whole start-to-close timeout.
       const context = Context.current();
       const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
       try {
-        result = await limit(() => extractor.extract(range));
+        result = await limit(() => extractor.extract(range, known));
       } catch (error) {
         toActivityFailure(error);
       } finally {
@@ -119,12 +130,7 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
-        scope: scopeOf({
-          tenantId: input.tenantId,
-          userId: session.userId,
-          agentId: session.agentId,
-          sessionId: input.sessionId,
-        }),
+        scope,
         candidates: result.candidates,
         range,
         tokens: result.tokens ?? null,

@@ -7,7 +7,9 @@
  * with the same range's extraction started at the same moment on the same worker, alternating;
  * reported: the median added time as a share of the compaction (target ≤ 10%). Part 3, recall
  * (issue 9; bench/recall.ts): recall@5 of the planted facts for probe questions, and the latency
- * recall adds to GET /context with 10,000 memories in the scope, each against recall off.
+ * recall adds to GET /context with 10,000 memories in the scope, each against recall off. Part 4,
+ * updates (issue 20; bench/memory-updates.ts): update accuracy on the planted change-of-mind
+ * corpus, tuned part and held-out part.
  *
  * Run: `npx tsx bench/memory.bench.ts` — prints one JSON object. `run()` returns it.
  */
@@ -23,6 +25,7 @@ import { compactionWorkflowId, sessionWorkflowId } from '../workflows/definition
 import type { memoryExtractionWorkflow } from '../workflows/memory.js';
 import { memoryExtractionWorkflowId } from '../workflows/memory-definitions.js';
 import { type CorpusSession, generateCorpus } from './memory-corpus.js';
+import { updateAccuracy } from './memory-updates.js';
 import { recallLatency, recallQuality } from './recall.js';
 import { type BenchStack, log, median, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
@@ -247,9 +250,12 @@ export async function run(): Promise<object> {
       });
       await api.stop();
       log(`recall latency: p95 on ${latency.recallOn.p95Ms} ms, off ${latency.recallOff.p95Ms} ms`);
+      const updates = await updateAccuracy();
+      log(`update accuracy: tuned ${updates.tuned?.accuracy}, held-out ${updates.heldOut?.accuracy}`);
       return {
         extractor: 'extractive@1',
         quality: q,
+        updates,
         recall: { quality: recallQ, latency },
         cost: await cost(stack, worker.taskQueue),
       };

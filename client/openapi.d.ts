@@ -3107,10 +3107,11 @@ export interface paths {
                             events: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "add" | "supersede" | "delete";
+                                kind: "add" | "supersede" | "delete" | "duplicate" | "noop";
                                 extractionId: string | null;
                                 before: unknown;
                                 after: unknown;
+                                reason: string | null;
                                 createdAt: string;
                             }[];
                         };
@@ -3523,6 +3524,7 @@ export interface paths {
                                     added: number;
                                     superseded: number;
                                     duplicates: number;
+                                    noops?: number;
                                     rejected: number;
                                     rejectedReasons: {
                                         [key: string]: number;
@@ -3657,6 +3659,7 @@ export interface paths {
                                 added: number;
                                 superseded: number;
                                 duplicates: number;
+                                noops?: number;
                                 rejected: number;
                                 rejectedReasons: {
                                     [key: string]: number;
@@ -3674,10 +3677,11 @@ export interface paths {
                             diff: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "add" | "supersede" | "delete";
+                                kind: "add" | "supersede" | "delete" | "duplicate" | "noop";
                                 memoryId: string;
                                 before: unknown;
                                 after: unknown;
+                                reason: string | null;
                             }[];
                         };
                     };
@@ -3816,6 +3820,7 @@ export interface paths {
                                     added: number;
                                     superseded: number;
                                     duplicates: number;
+                                    noops?: number;
                                     rejected: number;
                                     rejectedReasons: {
                                         [key: string]: number;

@@ -8,7 +8,7 @@ import type { RangeMessage } from '../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
 import { decodeCursor, encodeCursor } from './compactions.js';
-import { extractedMemoryId, lockScope, type MemoryScope, storeDraft } from './memories.js';
+import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
   type ExtractionTrigger,
@@ -16,6 +16,7 @@ import {
   memoryEvents,
   memoryExtractions,
 } from './memory-schema.js';
+import { storeDraft } from './memory-store.js';
 
 export interface BeginExtractionInput {
   id: string;
@@ -86,6 +87,7 @@ export async function completeExtraction(
       added: 0,
       superseded: 0,
       duplicates: 0,
+      noops: 0,
       rejected: rejected.length,
       rejectedReasons: rejectedReasons(rejected),
     };
@@ -104,6 +106,7 @@ export async function completeExtraction(
           category: candidate.category ?? null,
           priority: candidate.priority,
           validFrom: candidate.validFrom ? new Date(candidate.validFrom) : null,
+          proposed: candidate.update ?? null,
           source: {
             sessionId: input.sessionId,
             fromSeq: verified.seq,
@@ -116,6 +119,7 @@ export async function completeExtraction(
       index += 1;
       if (outcome.outcome === 'added') counts.added += 1;
       else if (outcome.outcome === 'superseded') counts.superseded += 1;
+      else if (outcome.outcome === 'noop') counts.noops = (counts.noops ?? 0) + 1;
       else counts.duplicates += 1;
     }
     await tx
@@ -225,6 +229,7 @@ export async function getExtractionWithDiff(db: Database, tenantId: string, id: 
       memoryId: e.memoryId,
       before: e.before,
       after: e.after,
+      reason: e.reason,
     })),
   };
 }

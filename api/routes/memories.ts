@@ -7,8 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { decodeCursor } from '../../db/compactions.js';
-import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
+import { deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { commitMemory } from '../../db/memory-store.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
@@ -106,7 +107,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           },
         );
         return reply
-          .status(result.outcome === 'duplicate' ? 200 : 201)
+          .status(result.outcome === 'duplicate' || result.outcome === 'noop' ? 200 : 201)
           .send({ memory: memorySnapshot(result.memory) });
       },
     );
