@@ -58,6 +58,8 @@ export interface MemoryActivityDeps {
   model: TextModel | null;
   /** Extractions running an extractor at once (MOLT_MEMORY_CONCURRENCY). */
   concurrency: number;
+  /** An embedder is configured: the extraction workflow then embeds what it stored. */
+  embeddings?: boolean;
 }
 
 export function memoryActivities(deps: MemoryActivityDeps) {
@@ -126,7 +128,7 @@ export function memoryActivities(deps: MemoryActivityDeps) {
       } finally {
         clearInterval(heartbeat);
       }
-      return completeExtraction(db, {
+      const counts = await completeExtraction(db, {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
@@ -135,6 +137,7 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         range,
         tokens: result.tokens ?? null,
       });
+      return { ...counts, embed: deps.embeddings === true };
     },
 
     async failMemoryExtraction(input: {

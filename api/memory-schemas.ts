@@ -36,6 +36,12 @@ export const memorySchema = z.object({
   score: z.number().optional(),
 });
 
+/** How a recall ranked (api/hybrid-recall.ts): fused with vectors, or lexical and why. */
+export const retrievalSchema = z.object({
+  mode: z.enum(['hybrid', 'lexical']),
+  reason: z.enum(['embeddings_off', 'embedding_timeout', 'embedding_failed']).optional(),
+});
+
 export const memoryEventSchema = z.object({
   id: z.string(),
   kind: z.enum(['add', 'supersede', 'delete', 'duplicate', 'noop']),
@@ -50,6 +56,9 @@ export const memoryEventSchema = z.object({
 export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memoryEventSchema) });
 
 export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
+
+/** POST /v1/memories/search: the one recall ranking (hybrid or lexical, said in `retrieval`). */
+export const memorySearchSchema = memoryListSchema.extend({ retrieval: retrievalSchema.optional() });
 
 /** POST /v1/memories (201 added or superseding, 200 a duplicate or no-op: the memory in force) and DELETE /v1/memories/{id}. */
 export const memoryAnswerSchema = z.object({ memory: memorySchema });

@@ -10,6 +10,7 @@ import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
+import { memoryEmbeddingRoutes } from './memory-embedding.js';
 import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
@@ -104,5 +105,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(compactionRoutes(routeDeps));
   await app.register(memoryRoutes(routeDeps));
   await app.register(memoryExtractionRoutes(routeDeps));
+  await app.register(memoryEmbeddingRoutes(routeDeps));
   return app;
 }

@@ -3,6 +3,7 @@
  */
 import { Command } from 'commander';
 import { LlmConfigError } from '../llm/config.js';
+import { EmbeddingsConfigError } from '../llm/embeddings.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
@@ -10,7 +11,11 @@ import { registerOperatorCommands } from './operator.js';
 function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`molt: ${message}`);
-  process.exit(error instanceof ConfigError || error instanceof LlmConfigError ? 2 : 1);
+  process.exit(
+    error instanceof ConfigError || error instanceof LlmConfigError || error instanceof EmbeddingsConfigError
+      ? 2
+      : 1,
+  );
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */

@@ -1670,6 +1670,12 @@ export interface paths {
                                 memoryIds: string[];
                                 /** @enum {string} */
                                 skipped?: "disabled" | "no_user_message" | "greeting" | "short" | "no_terms";
+                                retrieval?: {
+                                    /** @enum {string} */
+                                    mode: "hybrid" | "lexical";
+                                    /** @enum {string} */
+                                    reason?: "embeddings_off" | "embedding_timeout" | "embedding_failed";
+                                };
                                 skills: string[];
                                 explain?: {
                                     id: string;
@@ -1677,6 +1683,7 @@ export interface paths {
                                     content: string;
                                     score: number;
                                     trigram: number;
+                                    cosine: number | null;
                                     matchedTerms: string[];
                                     injected: boolean;
                                 }[];
@@ -2927,6 +2934,12 @@ export interface paths {
                                 score?: number;
                             }[];
                             nextCursor: string | null;
+                            retrieval?: {
+                                /** @enum {string} */
+                                mode: "hybrid" | "lexical";
+                                /** @enum {string} */
+                                reason?: "embeddings_off" | "embedding_timeout" | "embedding_failed";
+                            };
                         };
                     };
                 };
@@ -4001,6 +4014,117 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            provider: "off" | "on";
+                            model: string | null;
+                            current: number;
+                            embedded: number;
+                            pending: number;
+                            failed: number;
+                            lastError: {
+                                error: string | null;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -2,7 +2,7 @@
  * Durable memory (MEMORY.md §1): memories, the extractions that produced them, and the events
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
@@ -186,5 +186,9 @@ export const memoryEvents = pgTable(
 );
 
 export type MemoryRow = typeof memories.$inferSelect;
+
+/** Active and not expired (no validTo, or one in the future): all recall and the update policy see. */
+export const currentCondition = (): SQL =>
+  and(eq(memories.status, 'active'), or(isNull(memories.validTo), gt(memories.validTo, sql`now()`)))!;
 export type MemoryExtractionRow = typeof memoryExtractions.$inferSelect;
 export type MemoryEventRow = typeof memoryEvents.$inferSelect;

@@ -5,7 +5,7 @@
  * memory event with its reason. commit_memory stores through the same path.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../context/memory/llm-prompt.js';
 import {
   clip,
@@ -34,7 +34,7 @@ import {
   unindexTerms,
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
-import { type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
 
 /** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
 export const RELATED_SIMILARITY = 0.3;
@@ -45,10 +45,6 @@ export type StoreOutcome =
   | { outcome: 'added'; memory: MemoryRow; reason: string }
   | { outcome: 'superseded'; memory: MemoryRow; previous: MemoryRow; reason: string }
   | { outcome: 'duplicate' | 'noop'; memory: MemoryRow; reason: string };
-
-/** Active and not expired (validTo in the past): what recall and the update policy see. */
-export const currentCondition = (): SQL =>
-  and(eq(memories.status, 'active'), or(isNull(memories.validTo), gt(memories.validTo, sql`now()`)))!;
 
 /**
  * The probes: the scope's current memories with the same text, the same key, the same subject,

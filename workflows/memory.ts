@@ -5,9 +5,36 @@
  * transaction (idempotent on the extraction id); when its retries are exhausted the extraction is
  * marked failed with its error — never a silent empty success.
  */
-import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { MemoryExtractionInput, MemoryExtractionResult } from './memory-definitions.js';
+import { memoryEmbeddingWorkflow, memoryEmbeddingWorkflowId } from './memory-embedding.js';
+
+/**
+ * The stored memories are embedded by an abandoned child, only when the worker has an embedder
+ * (histories recorded before embeddings replay without it: `patched`).
+ */
+async function embedExtracted(extractionId: string, embed: boolean): Promise<void> {
+  if (!embed || !patched('memory-embedding')) return;
+  try {
+    await startChild(memoryEmbeddingWorkflow, {
+      workflowId: memoryEmbeddingWorkflowId(extractionId),
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      args: [{ selector: { extractionId } }],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
 
 /** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
 const extraction = proxyActivities<Activities>({
@@ -35,7 +62,8 @@ export async function memoryExtractionWorkflow(
   const started = await store.beginMemoryExtraction({ ...input, workflowId });
   if (started.status === 'succeeded') return { extractionId: started.extractionId, status: 'succeeded' };
   try {
-    await extraction.extractMemories({ ...input, extractionId: started.extractionId });
+    const stored = await extraction.extractMemories({ ...input, extractionId: started.extractionId });
+    await embedExtracted(started.extractionId, stored.embed === true);
     return { extractionId: started.extractionId, status: 'succeeded' };
   } catch (error) {
     const cause = error instanceof ActivityFailure ? error.cause : error;

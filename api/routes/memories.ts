@@ -13,6 +13,8 @@ import { commitMemory } from '../../db/memory-store.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
+import { rankHybrid } from '../hybrid-recall.js';
+import { startEmbedding } from '../memory-embedding.js';
 import {
   commitMemoryBodySchema,
   erasureQuerySchema,
@@ -21,10 +23,11 @@ import {
   memoryListQuerySchema,
   memoryListSchema,
   memoryParamsSchema,
+  memorySearchSchema,
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../memory-schemas.js';
-import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
+import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas.js';
 
 const toolSchema = z.object({
@@ -106,6 +109,9 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
           },
         );
+        if (result.outcome === 'added' || result.outcome === 'superseded') {
+          startEmbedding(deps, { memoryIds: [result.memory.id] }, `commit:${result.memory.id}`, request.log);
+        }
         return reply
           .status(result.outcome === 'duplicate' || result.outcome === 'noop' ? 200 : 201)
           .send({ memory: memorySnapshot(result.memory) });
@@ -136,7 +142,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         schema: {
           body: searchMemoriesBodySchema,
-          response: { 200: memoryListSchema, ...errorResponses(404, ...BODY_ERRORS) },
+          response: { 200: memorySearchSchema, ...errorResponses(404, ...BODY_ERRORS) },
         },
       },
       async (request) => {
@@ -151,13 +157,15 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         }
         const query = queryOfTexts(body.query.split('\n'));
         if (!query) return { items: [], nextCursor: null };
-        const ranked = await rankMemories(
+        const { ranked, retrieval } = await rankHybrid(
           deps.db,
           { tenantId, sessionId: body.sessionId ?? null, userId, agentId },
           query,
           (deps.recall ?? DEFAULT_RECALL_SETTINGS).minScore,
+          deps.embedding,
         );
         return {
+          retrieval,
           items: ranked.slice(0, body.limit ?? body.max_results ?? RECALL_DEFAULTS.maxResults).map((r) => ({
             ...memorySnapshot(r.memory),
             score: Math.round(r.score * 10_000) / 10_000,

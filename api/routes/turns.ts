@@ -10,6 +10,7 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
+import { userText } from '../../context/memory/recall.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
@@ -22,6 +23,7 @@ import {
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, databaseError, unavailable } from '../errors.js';
+import { prefetchQueryEmbedding } from '../hybrid-recall.js';
 import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas.js';
 import { turnResponseSchema } from '../session-schemas.js';
 import { sessionViewOf } from '../session-view.js';
@@ -194,6 +196,9 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             { turnId, fromSeq: result.turn.fromSeq, toSeq: result.turn.toSeq },
           );
         }
+        // Hybrid recall: the newest user message's vector is made now, not on the next GET /context.
+        const latestUser = messages.findLast((m) => m.role === 'user');
+        if (latestUser?.role === 'user') prefetchQueryEmbedding(deps.embedding, userText(latestUser));
         return reply.status(202).send({
           ...sessionViewOf(result.session),
           turn: {
