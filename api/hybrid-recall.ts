@@ -100,13 +100,21 @@ export async function rankHybrid(
       ranked: asLexical(await lexicalPromise),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
-  const [lexical, waited] = await Promise.all([lexicalPromise, boundedQueryVector(embedding, query.latest)]);
-  if (!('vector' in waited))
-    return { ranked: asLexical(lexical), retrieval: { mode: 'lexical', reason: waited.reason } };
-  const nearest = await vectorCandidates(db, scope, embedding.embedder.id, waited.vector, {
-    limit: FUSION_DEFAULTS.vectorCandidates,
-    minCosine,
-  });
+  // The vector side runs beside the lexical one: it adds only what it takes beyond it.
+  const vectorSide = boundedQueryVector(embedding, query.latest).then(async (waited) =>
+    'vector' in waited
+      ? {
+          nearest: await vectorCandidates(db, scope, embedding.embedder.id, waited.vector, {
+            limit: FUSION_DEFAULTS.vectorCandidates,
+            minCosine,
+          }),
+        }
+      : waited,
+  );
+  const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
+  if (!('nearest' in side))
+    return { ranked: asLexical(lexical), retrieval: { mode: 'lexical', reason: side.reason } };
+  const { nearest } = side;
   const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
   const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
   const fused = fuseRankings(

@@ -164,18 +164,34 @@ function scopeVectorCondition(scope: RecallScope, model: string): SQL {
 
 interface ScopeMatrix {
   version: string;
+  /** When the version was last compared with the database (epoch ms). */
+  checkedAt: number;
   ids: string[];
   dims: number;
   matrix: Float32Array;
 }
 
+/**
+ * A cached matrix is trusted this long before its version is compared again: a vector stored
+ * meanwhile is found by the vector side up to this much later (the lexical side finds it at once).
+ */
+export const VECTOR_CACHE_FRESH_MS = 2_000;
 /** Cached matrices, at most this many floats in all (the oldest scope goes first). */
 const CACHE_FLOATS = 64_000_000;
 const cache = new Map<string, ScopeMatrix>();
 let cachedFloats = 0;
 
+/** Forgets every cached matrix (benchmarks measure the cold read with it). */
+export function clearVectorCache(): void {
+  cache.clear();
+  cachedFloats = 0;
+}
+
 async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Promise<ScopeMatrix> {
   const where = scopeVectorCondition(scope, model);
+  const key = JSON.stringify([scope.tenantId, scope.userId, scope.agentId, scope.sessionId, model]);
+  const fresh = cache.get(key);
+  if (fresh && Date.now() - fresh.checkedAt < VECTOR_CACHE_FRESH_MS) return fresh;
   const [v] = await db
     .select({
       n: sql<number>`count(*)::int`.mapWith(Number),
@@ -184,9 +200,11 @@ async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Pro
     .from(memoryEmbeddings)
     .where(where);
   const version = `${v?.n ?? 0}:${v?.at ?? ''}`;
-  const key = JSON.stringify([scope.tenantId, scope.userId, scope.agentId, scope.sessionId, model]);
   const hit = cache.get(key);
-  if (hit && hit.version === version) return hit;
+  if (hit && hit.version === version) {
+    hit.checkedAt = Date.now();
+    return hit;
+  }
   const rows = await db
     .select({ id: memoryEmbeddings.memoryId, vector: memoryEmbeddings.vector })
     .from(memoryEmbeddings)
@@ -195,7 +213,7 @@ async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Pro
   const usable = rows.filter((r) => r.vector?.length === dims);
   const matrix = new Float32Array(usable.length * dims);
   for (const [i, r] of usable.entries()) matrix.set(r.vector!, i * dims);
-  const entry = { version, ids: usable.map((r) => r.id), dims, matrix };
+  const entry = { version, checkedAt: Date.now(), ids: usable.map((r) => r.id), dims, matrix };
   if (hit) cachedFloats -= hit.matrix.length;
   cache.delete(key);
   while (cachedFloats + matrix.length > CACHE_FLOATS && cache.size > 0) {

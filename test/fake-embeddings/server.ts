@@ -133,7 +133,7 @@ export function fakeEmbedding(text: string, dims = FAKE_EMBEDDING_DIMS): number[
   const vector: number[] = new Array<number>(FAKE_EMBEDDING_DIMS).fill(0);
   CONCEPT_NAMES.forEach((concept, i) => {
     for (const cue of CONCEPTS[concept]!) {
-      const cjk = /[^\x00-\x7f]/.test(cue);
+      const cjk = /[^ -~]/.test(cue);
       if (cjk ? lower.includes(cue) : wordSet.has(cue)) vector[i]! += 1;
     }
   });

@@ -13,7 +13,8 @@ import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
 import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
-import { memoryTerms } from '../../db/memory-schema.js';
+import { promptMemories } from '../../db/memory-recall.js';
+import { memories, memoryTerms } from '../../db/memory-schema.js';
 import { commitMemory } from '../../db/memory-store.js';
 
 let handle: DatabaseHandle;
@@ -102,6 +103,26 @@ describe('memory store', () => {
     const recallScope = { tenantId: 't1', sessionId: 's-q', userId: 'u-mind', agentId: null };
     const found = await rankMemories(handle.db, recallScope, queryOfTexts(['tabs or spaces?'])!, 0.3);
     expect(found.map((r) => r.memory.content)).toEqual(['Actually I prefer tabs over spaces again']);
+  });
+
+  it('never recalls an expired memory (validTo passed), in ranking or in the system prompt, nor shows it to the update policy', async () => {
+    const scope = scopeOf({ tenantId: 't1', userId: 'u-expired' });
+    const draft = { type: 'profile' as const, priority: 5, source: { kind: 'commit_memory' as const } };
+    const trip = await commitMemory(handle.db, scope, { ...draft, content: 'I am in Kyoto on a work trip' });
+    const recallScope = { tenantId: 't1', sessionId: 's-exp', userId: 'u-expired', agentId: null };
+    const query = queryOfTexts(['Kyoto work trip'])!;
+    expect((await rankMemories(handle.db, recallScope, query, 0.3)).map((r) => r.memory.id)).toEqual([
+      trip.memory.id,
+    ]);
+    await handle.db
+      .update(memories)
+      .set({ validTo: new Date(Date.now() - 60_000) })
+      .where(eq(memories.id, trip.memory.id));
+    expect(await rankMemories(handle.db, recallScope, query, 0.3)).toEqual([]);
+    expect((await promptMemories(handle.db, recallScope)).map((m) => m.id)).not.toContain(trip.memory.id);
+    // The same text again is a new current memory, not a duplicate of the expired one.
+    const again = await commitMemory(handle.db, scope, { ...draft, content: 'I am in Kyoto on a work trip' });
+    expect(again.outcome).toBe('added');
   });
 
   it('rejects an invented quote with its reason', async () => {
