@@ -19,7 +19,10 @@ let fake: FakeEmbeddings;
 const MODEL_A = 'openai-compatible:fake-a';
 beforeAll(async () => {
   fake = await startFakeEmbeddings();
-  h = await startHarness({ embeddings: { baseUrl: fake.baseUrl, model: 'fake-a', queryTimeoutMs: 1_500 } });
+  h = await startHarness({
+    embeddings: { baseUrl: fake.baseUrl, model: 'fake-a', queryTimeoutMs: 1_500 },
+    memoryIdleMs: 2_000,
+  });
 });
 afterAll(async () => {
   await h?.stop();
@@ -72,6 +75,39 @@ describe('hybrid recall with embeddings', () => {
     expect(explained.cosine).toBeGreaterThan(0.5);
     // Recall says when each injected memory was recorded.
     expect(JSON.stringify(context.messages)).toContain('recordedAt');
+  });
+
+  it('embeds what an extraction stored (a child of the extraction workflow), with one provider text per memory', async () => {
+    const userId = `u-${randomUUID()}`;
+    const sessionId = uniqueSessionId('emb-x');
+    const before = fake.stats.texts;
+    const turn = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/turns`,
+      payload: {
+        turnId: 't1',
+        userId,
+        messages: [{ role: 'user', content: 'Remember that my favourite drink is matcha. Always answer in English.' }],
+      },
+    });
+    expect(turn.statusCode).toBe(202);
+    const extraction = await eventually(
+      async () => (await h.app.inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${sessionId}` })).json(),
+      (list: Json) => list.items[0]?.status === 'succeeded',
+      { timeoutMs: 90_000 },
+    );
+    expect(extraction.items[0].counts.added).toBe(2);
+    const stored = (await h.app.inject({ method: 'GET', url: `/v1/memories?userId=${userId}` })).json().items;
+    for (const memory of stored) {
+      await eventually(
+        () => vectorOf(memory.id),
+        (row) => Boolean(row?.vector),
+      );
+    }
+    // Two memories, two texts to the provider (the turn's message is one more: the query prefetch).
+    expect(fake.stats.texts - before).toBe(3);
+    const found = await search(h.app, userId, 'Which tea do I like?');
+    expect(found.items.map((m: Json) => m.content)).toContain('my favourite drink is matcha');
   });
 
   it('a failing provider: the failure is visible, recall degrades to lexical and says so', async () => {
