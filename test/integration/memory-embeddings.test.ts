@@ -87,12 +87,15 @@ describe('hybrid recall with embeddings', () => {
       payload: {
         turnId: 't1',
         userId,
-        messages: [{ role: 'user', content: 'Remember that my favourite drink is matcha. Always answer in English.' }],
+        messages: [
+          { role: 'user', content: 'Remember that my favourite drink is matcha. Always answer in English.' },
+        ],
       },
     });
     expect(turn.statusCode).toBe(202);
     const extraction = await eventually(
-      async () => (await h.app.inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${sessionId}` })).json(),
+      async () =>
+        (await h.app.inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${sessionId}` })).json(),
       (list: Json) => list.items[0]?.status === 'succeeded',
       { timeoutMs: 90_000 },
     );
