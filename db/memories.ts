@@ -181,6 +181,7 @@ export async function deleteMemory(db: Database, tenantId: string, id: string): 
         memoryId: id,
         extractionId: null,
         kind: 'delete',
+        reason: 'forgotten on request (DELETE /v1/memories/{id})',
         userId: before.userId,
         agentId: before.agentId,
         before: memorySnapshot(before),
