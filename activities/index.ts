@@ -10,9 +10,11 @@ import {
 } from '../config/defaults.js';
 import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
+import type { Embedder } from '../llm/embeddings.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction/index.js';
 import { memoryActivities } from './memory.js';
+import { memoryEmbeddingActivities } from './memory-embedding.js';
 import { sessionActivities } from './session.js';
 import { sessionViewActivities } from './session-view.js';
 
@@ -28,6 +30,8 @@ export interface ActivityDeps {
   memoryModel?: TextModel | null;
   /** Memory extractions running their extractor at once in this worker (MOLT_MEMORY_CONCURRENCY). */
   memoryConcurrency?: number;
+  /** The memory embedding model (MOLT_EMBEDDINGS_*); null or absent: no vectors, lexical recall. */
+  embedder?: Embedder | null;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -45,7 +49,9 @@ export function createActivities(deps: ActivityDeps) {
       db: deps.db,
       model: deps.memoryModel ?? null,
       concurrency: deps.memoryConcurrency ?? DEFAULT_MEMORY_CONCURRENCY,
+      embeddings: Boolean(deps.embedder),
     }),
+    ...memoryEmbeddingActivities({ db: deps.db, embedder: deps.embedder ?? null }),
   };
 }
 

@@ -14,11 +14,11 @@ import type { MemoryExtractor } from './memory.js';
 export function llmMemoryExtractor(model: TextModel): MemoryExtractor {
   return {
     version: `llm:${model.id}`,
-    async extract(range) {
+    async extract(range, known = []) {
       if (range.length === 0) return { candidates: [], tokens: { input: 0, output: 0 } };
       const result = await model.generate({
         system: MEMORY_EXTRACTION_SYSTEM,
-        prompt: memoryExtractionPrompt(range),
+        prompt: memoryExtractionPrompt(range, known),
         maxOutputTokens: 4_000,
       });
       const candidates = parseMemoryAnswer(result.text);

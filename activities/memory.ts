@@ -5,6 +5,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
+import type { KnownMemory } from '../context/memory/llm-prompt.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rangeMessageOf } from '../context/memory/verify.js';
@@ -12,6 +13,7 @@ import type { Message } from '../context/messages.js';
 import type { Database } from '../db/client.js';
 import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
+import { knownMemoriesFor } from '../db/memory-store.js';
 import { getSession, readMessages } from '../db/transcript.js';
 import type { TextModel } from '../llm/model.js';
 import { type MemoryExtractionInput, memoryExtractionId } from '../workflows/contract.js';
@@ -24,6 +26,8 @@ export interface MemoryExtractor {
   readonly version: string;
   extract(
     range: RangeMessage[],
+    /** The scope's memories related to the range (the LLM extractor decides updates against them). */
+    known?: KnownMemory[],
   ): Promise<{ candidates: unknown[]; tokens?: { input: number; output: number } }>;
 }
 
@@ -56,6 +60,8 @@ export interface MemoryActivityDeps {
   model: TextModel | null;
   /** Extractions running an extractor at once (MOLT_MEMORY_CONCURRENCY). */
   concurrency: number;
+  /** An embedder is configured: the extraction workflow then embeds what it stored. */
+  embeddings?: boolean;
 }
 
 export function memoryActivities(deps: MemoryActivityDeps) {
@@ -105,26 +111,32 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         toSeq: input.toSeq,
       });
       const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message));
+      const scope = scopeOf({
+        tenantId: input.tenantId,
+        userId: session.userId,
+        agentId: session.agentId,
+        sessionId: input.sessionId,
+      });
+      const known = deps.model ? await knownMemoriesFor(db, scope, range) : [];
       let result: Awaited<ReturnType<MemoryExtractor['extract']>>;
       try {
-        result = await withHeartbeat(() => limit(() => extractor.extract(range)), EXTRACTION_HEARTBEAT_MS);
+        result = await withHeartbeat(
+          () => limit(() => extractor.extract(range, known)),
+          EXTRACTION_HEARTBEAT_MS,
+        );
       } catch (error) {
         toActivityFailure(error);
       }
-      return completeExtraction(db, {
+      const counts = await completeExtraction(db, {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
-        scope: scopeOf({
-          tenantId: input.tenantId,
-          userId: session.userId,
-          agentId: session.agentId,
-          sessionId: input.sessionId,
-        }),
+        scope,
         candidates: result.candidates,
         range,
         tokens: result.tokens ?? null,
       });
+      return { ...counts, embed: deps.embeddings === true };
     },
 
     async failMemoryExtraction(input: {

@@ -2,6 +2,7 @@
 import type { Client } from '@temporalio/client';
 import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
+import type { RecallEmbedding } from './hybrid-recall.js';
 import type { AuthMode } from './plugins/auth.js';
 import type { ApiMetrics } from './plugins/metrics.js';
 import type { RecallSettings } from './recall.js';
@@ -25,6 +26,8 @@ export interface ApiDeps {
   memoryIdleMs?: number;
   /** Recall's threshold and token caps (MOLT_RECALL_*, MOLT_MEMORY_PROMPT_MAX_TOKENS). */
   recall?: RecallSettings;
+  /** Hybrid recall's embedder (MOLT_EMBEDDINGS_*); absent or null: lexical recall. */
+  embedding?: RecallEmbedding | null;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
 }

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from './context.js';
+import { memoryEmbeddingRoutes } from './memory-embedding.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -106,5 +107,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(memoryRoutes(routeDeps));
   await app.register(memoryExtractionRoutes(routeDeps));
   await app.register(cliPromptRoutes());
+  await app.register(memoryEmbeddingRoutes(routeDeps));
   return app;
 }

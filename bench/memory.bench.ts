@@ -7,7 +7,11 @@
  * with the same range's extraction started at the same moment on the same worker, alternating;
  * reported: the median added time as a share of the compaction (target ≤ 10%). Part 3, recall
  * (issue 9; bench/recall.ts): recall@5 of the planted facts for probe questions, and the latency
- * recall adds to GET /context with 10,000 memories in the scope, each against recall off.
+ * recall adds to GET /context with 10,000 memories in the scope, each against recall off. Part 4,
+ * updates (issue 20; bench/memory-updates.ts): update accuracy on the planted change-of-mind
+ * corpus, tuned part and held-out part. Part 5, hybrid recall (issue 20; bench/recall-hybrid.ts):
+ * recall@5 of paraphrase probes lexical-only against hybrid with the fake embedder, the latency
+ * vectors add at 10,000 and 100,000 memories in a scope, and embedding calls per memory.
  *
  * Run: `npx tsx bench/memory.bench.ts` — prints one JSON object. `run()` returns it.
  */
@@ -26,7 +30,9 @@ import {
 } from '../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../workflows/memory.js';
 import { type CorpusSession, generateCorpus } from './memory-corpus.js';
+import { updateAccuracy } from './memory-updates.js';
 import { recallLatency, recallQuality } from './recall.js';
+import { hybridRecallBench } from './recall-hybrid.js';
 import { type BenchStack, log, median, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
@@ -250,9 +256,14 @@ export async function run(): Promise<object> {
       });
       await api.stop();
       log(`recall latency: p95 on ${latency.recallOn.p95Ms} ms, off ${latency.recallOff.p95Ms} ms`);
+      const updates = await updateAccuracy();
+      log(`update accuracy: tuned ${updates.tuned?.accuracy}, held-out ${updates.heldOut?.accuracy}`);
+      const hybrid = await hybridRecallBench();
       return {
         extractor: 'extractive@1',
         quality: q,
+        updates,
+        hybrid,
         recall: { quality: recallQ, latency },
         cost: await cost(stack, worker.taskQueue),
       };

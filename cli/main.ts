@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import { errorText } from '../context/error-text.js';
 import { LlmConfigError } from '../llm/config.js';
+import { EmbeddingsConfigError } from '../llm/embeddings.js';
 import { registerAgentCommands } from './agent-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
@@ -12,7 +13,11 @@ import { registerOperatorCommands } from './operator.js';
 function fail(error: unknown): never {
   const message = errorText(error);
   console.error(`molt: ${message}`);
-  process.exit(error instanceof ConfigError || error instanceof LlmConfigError ? 2 : 1);
+  process.exit(
+    error instanceof ConfigError || error instanceof LlmConfigError || error instanceof EmbeddingsConfigError
+      ? 2
+      : 1,
+  );
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */

@@ -112,7 +112,8 @@ export function renderExtraction(x: z.infer<typeof extractionWithDiffSchema>): s
   ];
   const diff = x.diff.map((d) => {
     const after = d.after as { abstract?: string } | null;
-    return `${d.kind === 'add' ? '+' : d.kind === 'supersede' ? '~' : '-'} ${d.memoryId}  ${after?.abstract ?? ''}`;
+    const mark = { add: '+', supersede: '~', delete: '-', duplicate: '=', noop: '·' }[d.kind];
+    return `${mark} ${d.memoryId}  ${after?.abstract ?? ''}${d.reason ? `  (${d.reason})` : ''}`;
   });
   return `${formatFields(fields)}\n\n${diff.length > 0 ? diff.join('\n') : '(no changes)'}`;
 }
@@ -125,6 +126,12 @@ export function renderRecall(sessionId: string, ctx: ContextAnswer): string {
   const lines = [`recall for session ${sessionId}`];
   if (recall.skipped) lines.push(`  skipped: ${recall.skipped}`);
   if (recall.query !== null) lines.push(`  query: ${JSON.stringify(recall.query)}`);
+  if (recall.retrieval) {
+    const { mode, reason } = recall.retrieval;
+    lines.push(
+      `  ranking: ${mode}${reason ? ` (vectors not used: ${reason})` : ' (lexical + vectors, fused)'}`,
+    );
+  }
   const explained = recall.explain ?? [];
   if (explained.length === 0 && !recall.skipped) lines.push('  no memory scored over the threshold');
   if (explained.length > 0) {
@@ -137,6 +144,7 @@ export function renderRecall(sessionId: string, ctx: ContextAnswer): string {
           { header: 'TYPE', value: (e) => e.type },
           { header: 'SCORE', value: (e) => e.score.toFixed(3), align: 'right' },
           { header: 'TRIGRAM', value: (e) => e.trigram.toFixed(3), align: 'right' },
+          { header: 'COSINE', value: (e) => (e.cosine === null ? '-' : e.cosine.toFixed(3)), align: 'right' },
           { header: 'INJECTED', value: (e) => (e.injected ? 'yes' : 'no (cap)') },
           { header: 'MATCHED TERMS', value: (e) => e.matchedTerms.join(', ') },
           { header: 'CONTENT', value: (e) => truncate(e.content, 60) },

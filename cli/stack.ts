@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../api/hybrid-recall.js';
+import { startEmbeddingBackfill } from '../api/memory-embedding.js';
 import type { AuthMode } from '../api/plugins/auth.js';
 import { buildApi } from '../api/server.js';
 import { tokenCounterFor } from '../config/defaults.js';
@@ -13,6 +15,7 @@ import { countApiKeys, ensureApiKey } from '../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../db/transcript.js';
 import { type LlmConfig, loadLlmConfig } from '../llm/config.js';
+import { createEmbedder, type EmbeddingsConfig, loadEmbeddingsConfig } from '../llm/embeddings.js';
 import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
@@ -52,7 +55,9 @@ export async function startWorker(
   database: DatabaseHandle,
   bundle?: { code: string },
   llm: LlmConfig = loadLlmConfig(),
+  embeddings: EmbeddingsConfig = loadEmbeddingsConfig(),
 ): Promise<RunningWorker> {
+  const embedder = createEmbedder(embeddings);
   const connection = await NativeConnection.connect({ address });
   const model = createTextModel(llm);
   const worker = await createMoltWorker({
@@ -66,6 +71,7 @@ export async function startWorker(
       concurrency: llm.concurrency,
       memoryModel: config.MOLT_MEMORY_EXTRACTOR === 'llm' ? model : null,
       memoryConcurrency: config.MOLT_MEMORY_CONCURRENCY,
+      embedder,
       tokenCounter: await tokenCounterFor(config.MOLT_TOKEN_COUNTER),
     },
   });
@@ -97,7 +103,10 @@ export async function startApi(
   config: MoltConfig,
   address: string,
   database: DatabaseHandle,
+  embeddings: EmbeddingsConfig = loadEmbeddingsConfig(),
 ): Promise<RunningApi> {
+  const embedder = createEmbedder(embeddings);
+  const embedding = embedder ? { embedder, queryTimeoutMs: DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } : null;
   const auth = await resolveAuthMode(config, database);
   const connection = await Connection.connect({ address });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
@@ -116,6 +125,7 @@ export async function startApi(
         promptMaxTokens: config.MOLT_MEMORY_PROMPT_MAX_TOKENS,
       },
       tokenCounter: await tokenCounterFor(config.MOLT_TOKEN_COUNTER),
+      embedding,
       readiness: {
         database: () => database.ping(),
         temporal: async () => {
@@ -131,6 +141,8 @@ export async function startApi(
     { logger: { level: config.MOLT_LOG_LEVEL } },
   );
   app.addHook('onClose', async () => connection.close());
+  // A new model (or the first start with embeddings) embeds every memory without its vector.
+  startEmbeddingBackfill({ temporal: client, taskQueue: config.TEMPORAL_TASK_QUEUE, embedding }, app.log);
   const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
   if (auth === 'open') {
     app.log.warn(

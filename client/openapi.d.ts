@@ -1722,6 +1722,12 @@ export interface paths {
                                 memoryIds: string[];
                                 /** @enum {string} */
                                 skipped?: "disabled" | "no_user_message" | "greeting" | "short" | "no_terms";
+                                retrieval?: {
+                                    /** @enum {string} */
+                                    mode: "hybrid" | "lexical";
+                                    /** @enum {string} */
+                                    reason?: "embeddings_off" | "embedding_timeout" | "embedding_failed";
+                                };
                                 skills: string[];
                                 explain?: {
                                     id: string;
@@ -1729,6 +1735,7 @@ export interface paths {
                                     content: string;
                                     score: number;
                                     trigram: number;
+                                    cosine: number | null;
                                     matchedTerms: string[];
                                     injected: boolean;
                                 }[];
@@ -3266,6 +3273,12 @@ export interface paths {
                                 score?: number;
                             }[];
                             nextCursor: string | null;
+                            retrieval?: {
+                                /** @enum {string} */
+                                mode: "hybrid" | "lexical";
+                                /** @enum {string} */
+                                reason?: "embeddings_off" | "embedding_timeout" | "embedding_failed";
+                            };
                         };
                     };
                 };
@@ -3446,10 +3459,11 @@ export interface paths {
                             events: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "add" | "supersede" | "delete";
+                                kind: "add" | "supersede" | "delete" | "duplicate" | "noop";
                                 extractionId: string | null;
                                 before: unknown;
                                 after: unknown;
+                                reason: string | null;
                                 createdAt: string;
                             }[];
                         };
@@ -3862,6 +3876,7 @@ export interface paths {
                                     added: number;
                                     superseded: number;
                                     duplicates: number;
+                                    noops?: number;
                                     rejected: number;
                                     rejectedReasons: {
                                         [key: string]: number;
@@ -3996,6 +4011,7 @@ export interface paths {
                                 added: number;
                                 superseded: number;
                                 duplicates: number;
+                                noops?: number;
                                 rejected: number;
                                 rejectedReasons: {
                                     [key: string]: number;
@@ -4013,10 +4029,11 @@ export interface paths {
                             diff: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "add" | "supersede" | "delete";
+                                kind: "add" | "supersede" | "delete" | "duplicate" | "noop";
                                 memoryId: string;
                                 before: unknown;
                                 after: unknown;
+                                reason: string | null;
                             }[];
                         };
                     };
@@ -4155,6 +4172,7 @@ export interface paths {
                                     added: number;
                                     superseded: number;
                                     duplicates: number;
+                                    noops?: number;
                                     rejected: number;
                                     rejectedReasons: {
                                         [key: string]: number;
@@ -4371,6 +4389,117 @@ export interface paths {
                                 summary: string;
                             }[];
                             env: string[];
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            provider: "off" | "on";
+                            model: string | null;
+                            current: number;
+                            embedded: number;
+                            pending: number;
+                            failed: number;
+                            lastError: {
+                                error: string | null;
+                                at: string;
+                            } | null;
                         };
                     };
                 };

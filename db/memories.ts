@@ -1,18 +1,11 @@
 /**
- * The memory store's writes (docs/memory.md#the-model, #extraction): storing verified candidates (exact and near
- * duplicates skipped, same key superseding), commit_memory, delete, and erasure of a scope.
- * Every change is a memory event. Reads live in db/memory-reads.ts.
+ * The memory store's scopes, recall-index upkeep, delete and erasure (docs/memory.md#the-model).
+ * Storing a draft (the update policy's add / supersede / duplicate / noop) lives in
+ * db/memory-store.ts; reads in db/memory-reads.ts. Every change is a memory event.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  clip,
-  MEMORY_ABSTRACT_MAX,
-  NEAR_DUPLICATE_SIMILARITY,
-  normalizeMemoryKey,
-  normalizeMemoryText,
-} from '../context/memory/policy.js';
 import { indexTerms } from '../context/memory/terms.js';
 import type { MemoryType } from '../context/memory/types.js';
 import type { Database } from './client.js';
@@ -65,7 +58,7 @@ export function scopeCondition(scope: MemoryScope): SQL {
 }
 
 /** Adds memories' rows to the recall index (their analyzer terms, with their scope). */
-async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Promise<void> {
+export async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Promise<void> {
   const values = rows.flatMap((memory) =>
     indexTerms(memory.content).map((term) => ({
       memoryId: memory.id,
@@ -86,7 +79,7 @@ async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Promise<v
 }
 
 /** Removes a memory from the recall index (it is no longer active). */
-async function unindexTerms(tx: Executor, memoryId: string): Promise<void> {
+export async function unindexTerms(tx: Executor, memoryId: string): Promise<void> {
   await tx.delete(memoryTerms).where(eq(memoryTerms.memoryId, memoryId));
 }
 
@@ -134,11 +127,6 @@ export interface MemoryDraft {
   source: MemorySource;
 }
 
-export type StoreOutcome =
-  | { outcome: 'added'; memory: MemoryRow }
-  | { outcome: 'superseded'; memory: MemoryRow; previous: MemoryRow }
-  | { outcome: 'duplicate'; memory: MemoryRow };
-
 /** A memory as events and the API show it (dates as ISO strings). */
 export function memorySnapshot(row: MemoryRow) {
   return {
@@ -162,110 +150,9 @@ export function memorySnapshot(row: MemoryRow) {
   };
 }
 
-async function findActive(tx: Executor, scope: MemoryScope, condition: SQL): Promise<MemoryRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(memories)
-    .where(and(scopeCondition(scope), eq(memories.status, 'active'), condition))
-    .orderBy(memories.recordedAt)
-    .limit(1);
-  return row;
-}
-
-/**
- * Stores one draft in the caller's transaction: an exact duplicate (normalised) of an active
- * memory of the scope is skipped; a draft with the key of an active memory supersedes it; a near
- * duplicate of the same type (pg_trgm similarity over NEAR_DUPLICATE_SIMILARITY) is skipped;
- * otherwise it is added. `eventId` names the event row so a retried write adds none.
- */
-export async function storeDraft(
-  tx: Executor,
-  scope: MemoryScope,
-  draft: MemoryDraft,
-  ids: { memoryId: string; eventId: string; extractionId: string | null },
-): Promise<StoreOutcome> {
-  const normalized = normalizeMemoryText(draft.content);
-  const exact = await findActive(tx, scope, eq(memories.normalized, normalized));
-  if (exact) return { outcome: 'duplicate', memory: exact };
-  const key = draft.key ? normalizeMemoryKey(draft.key) || null : null;
-  const previous = key ? await findActive(tx, scope, eq(memories.key, key)) : undefined;
-  if (!previous) {
-    const near = await findActive(
-      tx,
-      scope,
-      and(
-        eq(memories.type, draft.type),
-        sql`similarity(${memories.content}, ${draft.content}) >= ${NEAR_DUPLICATE_SIMILARITY}`,
-      )!,
-    );
-    if (near) return { outcome: 'duplicate', memory: near };
-  }
-  const now = new Date();
-  const [memory] = await tx
-    .insert(memories)
-    .values({
-      id: ids.memoryId,
-      tenantId: scope.tenantId,
-      userId: scope.userId,
-      agentId: scope.agentId,
-      sessionScope: scope.sessionScope,
-      type: draft.type,
-      category: draft.category ?? null,
-      key,
-      content: draft.content,
-      abstract: draft.abstract || clip(draft.content, MEMORY_ABSTRACT_MAX),
-      normalized,
-      priority: draft.priority,
-      source: draft.source,
-      validFrom: draft.validFrom ?? now,
-      recordedAt: now,
-      extractionId: ids.extractionId,
-      status: 'active',
-    })
-    .returning();
-  if (!memory) throw new Error('memory insert returned nothing');
-  await indexTermsOf(tx, [memory]);
-  let superseded: MemoryRow | undefined;
-  if (previous) {
-    [superseded] = await tx
-      .update(memories)
-      .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
-      .where(and(eq(memories.id, previous.id), ne(memories.status, 'deleted')))
-      .returning();
-    await unindexTerms(tx, previous.id);
-  }
-  await tx.insert(memoryEvents).values({
-    id: ids.eventId,
-    tenantId: scope.tenantId,
-    memoryId: memory.id,
-    extractionId: ids.extractionId,
-    kind: previous ? 'supersede' : 'add',
-    userId: scope.userId,
-    agentId: scope.agentId,
-    before: superseded ? memorySnapshot(previous!) : null,
-    after: memorySnapshot(memory),
-  });
-  return previous
-    ? { outcome: 'superseded', memory, previous: superseded ?? previous }
-    : { outcome: 'added', memory };
-}
-
 /** Deterministic memory id for the n-th candidate of an extraction. */
 export function extractedMemoryId(extractionId: string, index: number): string {
   return `mem_${createHash('sha256').update(`${extractionId}:${index}`).digest('hex').slice(0, 24)}`;
-}
-
-/** commit_memory: stored at once under the scope's lock; a duplicate answers the existing memory. */
-export async function commitMemory(
-  db: Database,
-  scope: MemoryScope,
-  draft: MemoryDraft,
-): Promise<StoreOutcome> {
-  return db.transaction(async (tx) => {
-    await lockScope(tx, scope);
-    const memoryId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-    return storeDraft(tx, scope, draft, { memoryId, eventId: `${memoryId}:commit`, extractionId: null });
-  });
 }
 
 export { lockScope };
@@ -294,6 +181,7 @@ export async function deleteMemory(db: Database, tenantId: string, id: string): 
         memoryId: id,
         extractionId: null,
         kind: 'delete',
+        reason: 'forgotten on request (DELETE /v1/memories/{id})',
         userId: before.userId,
         agentId: before.agentId,
         before: memorySnapshot(before),

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
-import { extractedMemoryId, lockScope, type MemoryScope, storeDraft } from './memories.js';
+import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
   type ExtractionTrigger,
@@ -15,6 +15,7 @@ import {
   memoryEvents,
   memoryExtractions,
 } from './memory-schema.js';
+import { storeDraft } from './memory-store.js';
 import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
 export interface BeginExtractionInput {
@@ -86,6 +87,7 @@ export async function completeExtraction(
       added: 0,
       superseded: 0,
       duplicates: 0,
+      noops: 0,
       rejected: rejected.length,
       rejectedReasons: rejectedReasons(rejected),
     };
@@ -104,6 +106,7 @@ export async function completeExtraction(
           category: candidate.category ?? null,
           priority: candidate.priority,
           validFrom: candidate.validFrom ? new Date(candidate.validFrom) : null,
+          proposed: candidate.update ?? null,
           source: {
             sessionId: input.sessionId,
             fromSeq: verified.seq,
@@ -116,6 +119,7 @@ export async function completeExtraction(
       index += 1;
       if (outcome.outcome === 'added') counts.added += 1;
       else if (outcome.outcome === 'superseded') counts.superseded += 1;
+      else if (outcome.outcome === 'noop') counts.noops = (counts.noops ?? 0) + 1;
       else counts.duplicates += 1;
     }
     await tx
@@ -214,6 +218,7 @@ export async function getExtractionWithDiff(db: Database, tenantId: string, id: 
       memoryId: e.memoryId,
       before: e.before,
       after: e.after,
+      reason: e.reason,
     })),
   };
 }

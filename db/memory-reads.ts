@@ -106,6 +106,7 @@ export async function getMemoryWithEvents(db: Database, tenantId: string, id: st
       extractionId: e.extractionId,
       before: e.before,
       after: e.after,
+      reason: e.reason,
       createdAt: e.createdAt.toISOString(),
     })),
   };

@@ -7,7 +7,13 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { WeightedTerm } from '../context/memory/recall.js';
 import type { Executor } from './memories.js';
-import { type MemoryRow, memories, memoryTerms, promptMemoryCondition } from './memory-schema.js';
+import {
+  currentCondition,
+  type MemoryRow,
+  memories,
+  memoryTerms,
+  promptMemoryCondition,
+} from './memory-schema.js';
 
 /**
  * Who recall serves: a session and the user and agent it names. An agent's search that names
@@ -27,7 +33,7 @@ export interface RecallScope {
  */
 function scopeParts(scope: RecallScope): SQL[] {
   const base = (condition?: SQL) =>
-    and(eq(memories.tenantId, scope.tenantId), eq(memories.status, 'active'), condition)!;
+    and(eq(memories.tenantId, scope.tenantId), currentCondition(), condition)!;
   const parts: SQL[] = [];
   if (scope.userId !== null) parts.push(base(eq(memories.userId, scope.userId)));
   if (scope.agentId !== null)
@@ -101,7 +107,7 @@ export async function recallCandidates(
     })
     .from(memories)
     .innerJoin(sql`(${ranked}) as ranked`, sql`ranked.memory_id = ${memories.id}`)
-    .where(eq(memories.status, 'active'));
+    .where(currentCondition());
 }
 
 /** Profile memories and high-priority preferences, in a stable order (prompt caches). */

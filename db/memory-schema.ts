@@ -2,7 +2,7 @@
  * Durable memory (docs/memory.md#the-model): memories, the extractions that produced them, and the events
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
@@ -49,6 +49,8 @@ export const memories = pgTable(
     category: derivedText('category'),
     /** Normalised subject: a newer memory with the same key supersedes the active one. */
     key: derivedText('key'),
+    /** What the memory is about (context/memory/subject.ts): the update policy's probe. */
+    subjectKey: derivedText('subject_key'),
     content: derivedText('content').notNull(),
     abstract: derivedText('abstract').notNull(),
     /** Normalised content: the identity used for exact-duplicate detection. */
@@ -67,6 +69,7 @@ export const memories = pgTable(
     index('memories_scope_idx').on(t.tenantId, t.userId, t.agentId, t.status, t.type),
     index('memories_recorded_idx').on(t.tenantId, t.recordedAt, t.id),
     index('memories_key_idx').on(t.tenantId, t.key),
+    index('memories_subject_idx').on(t.tenantId, t.subjectKey).where(sql`${t.subjectKey} is not null`),
     // The memories the system prompt carries (db/memory-recall.ts promptMemories): a small index.
     index('memories_prompt_idx')
       .on(t.tenantId, t.userId, t.agentId, t.sessionScope)
@@ -118,6 +121,8 @@ export interface ExtractionCounts {
   added: number;
   superseded: number;
   duplicates: number;
+  /** Candidates older than the active memory about the same subject (nothing changed). */
+  noops?: number;
   rejected: number;
   /** Rejected candidates by reason. */
   rejectedReasons: Record<string, number>;
@@ -152,7 +157,8 @@ export const memoryExtractions = pgTable(
   ],
 );
 
-export type MemoryEventKind = 'add' | 'supersede' | 'delete';
+/** Changes (add, supersede, delete) and the decisions that changed nothing (duplicate, noop). */
+export type MemoryEventKind = 'add' | 'supersede' | 'delete' | 'duplicate' | 'noop';
 
 /** Every change to a memory, with the row before and after: an extraction's diff. */
 export const memoryEvents = pgTable(
@@ -168,6 +174,8 @@ export const memoryEvents = pgTable(
     agentId: text('agent_id'),
     before: derivedJsonb('before'),
     after: derivedJsonb('after'),
+    /** Why the update policy decided so (context/memory/update.ts); null for deletes and older events. */
+    reason: derivedText('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -177,5 +185,9 @@ export const memoryEvents = pgTable(
 );
 
 export type MemoryRow = typeof memories.$inferSelect;
+
+/** Active and not expired (no validTo, or one in the future): all recall and the update policy see. */
+export const currentCondition = (): SQL =>
+  and(eq(memories.status, 'active'), or(isNull(memories.validTo), gt(memories.validTo, sql`now()`)))!;
 export type MemoryExtractionRow = typeof memoryExtractions.$inferSelect;
 export type MemoryEventRow = typeof memoryEvents.$inferSelect;

@@ -5,12 +5,31 @@
  * transaction (idempotent on the extraction id); when its retries are exhausted the extraction is
  * marked failed with its error — never a silent empty success.
  */
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { errorText } from '../context/error-text.js';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../context/failure-types.js';
 import type { MemoryExtractionInput, MemoryExtractionResult } from './contract.js';
 import { failureCause } from './failure-text.js';
+import { memoryEmbeddingWorkflow, memoryEmbeddingWorkflowId } from './memory-embedding.js';
+
+/**
+ * The stored memories are embedded by an abandoned child, only when the worker has an embedder
+ * (histories recorded before embeddings replay without it: `patched`).
+ */
+async function embedExtracted(extractionId: string, embed: boolean): Promise<void> {
+  if (!embed || !patched('memory-embedding')) return;
+  try {
+    await startChild(memoryEmbeddingWorkflow, {
+      workflowId: memoryEmbeddingWorkflowId(extractionId),
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      args: [{ selector: { extractionId } }],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
 
 /** Extraction (an LLM call when configured): 5 attempts, Retry-After honoured by the activity's failure. */
 const extraction = proxyActivities<Activities>({
@@ -38,7 +57,8 @@ export async function memoryExtractionWorkflow(
   const started = await store.beginMemoryExtraction({ ...input, workflowId });
   if (started.status === 'succeeded') return { extractionId: started.extractionId, status: 'succeeded' };
   try {
-    await extraction.extractMemories({ ...input, extractionId: started.extractionId });
+    const stored = await extraction.extractMemories({ ...input, extractionId: started.extractionId });
+    await embedExtracted(started.extractionId, stored.embed === true);
     return { extractionId: started.extractionId, status: 'succeeded' };
   } catch (error) {
     const message = errorText(failureCause(error));

@@ -22,17 +22,18 @@ import { summaryOf } from '../../db/compaction-writes.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
+import { rankHybrid } from '../hybrid-recall.js';
 import { keyFileRestoreOf, readRestoreRange, restoredSchema, restoredView } from '../key-file-restore.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import {
   DEFAULT_RECALL_SETTINGS,
   fitRanked,
   promptAdditionFor,
-  rankMemories,
   recalledMemory,
   withSkillMemories,
 } from '../recall.js';
 import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
+import { retrievalSchema } from '../schemas/memories.js';
 import type { SessionSettingsBody } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
 
@@ -59,6 +60,8 @@ export const recallSchema = z.object({
   /** The memories injected, best first. */
   memoryIds: z.array(z.string()),
   skipped: z.enum(['disabled', 'no_user_message', 'greeting', 'short', 'no_terms']).optional(),
+  /** How recall ranked: `hybrid` (lexical + vectors, fused) or `lexical`, with why (docs/recall-and-updates.md). */
+  retrieval: retrievalSchema.optional(),
   /** Skills whose SKILL.md result carries their memory block. */
   skills: z.array(z.string()),
   /** With explain=true: every memory over the threshold, whether it fitted or not. */
@@ -70,6 +73,8 @@ export const recallSchema = z.object({
         content: z.string(),
         score: z.number(),
         trigram: z.number(),
+        /** Cosine to the query's vector; null when the vector side did not find it or was off. */
+        cosine: z.number().nullable(),
         matchedTerms: z.array(z.string()),
         injected: z.boolean(),
       }),
@@ -149,7 +154,9 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if ('skipped' in query) {
             recall.skipped = query.skipped;
           } else {
-            const ranked = await rankMemories(deps.db, scope, query, recallSettings.minScore);
+            const hybrid = await rankHybrid(deps.db, scope, query, recallSettings.minScore, deps.embedding);
+            const ranked = hybrid.ranked;
+            recall.retrieval = hybrid.retrieval;
             const fitted = fitRanked(ranked, recallSettings);
             recall.query = query.query;
             recall.memoryIds = fitted.map((r) => r.memory.id);
@@ -166,6 +173,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
                 content: r.memory.content,
                 score: Math.round(r.score * 10_000) / 10_000,
                 trigram: Math.round(r.trigram * 10_000) / 10_000,
+                cosine: r.cosine === null ? null : Math.round(r.cosine * 10_000) / 10_000,
                 matchedTerms: r.matched,
                 injected: chosen.has(r.memory.id),
               }));

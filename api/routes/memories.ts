@@ -6,13 +6,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
-import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
+import { deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import { commitMemory } from '../../db/memory-store.js';
 import { decodeCursor } from '../../db/pagination.js';
 import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
+import { rankHybrid } from '../hybrid-recall.js';
+import { startEmbedding } from '../memory-embedding.js';
 import { ApiError, notFound } from '../plugins/errors.js';
-import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
+import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   commitMemoryBodySchema,
@@ -22,6 +25,7 @@ import {
   memoryListQuerySchema,
   memoryListSchema,
   memoryParamsSchema,
+  memorySearchSchema,
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../schemas/memories.js';
@@ -105,8 +109,11 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
           },
         );
+        if (result.outcome === 'added' || result.outcome === 'superseded') {
+          startEmbedding(deps, { memoryIds: [result.memory.id] }, `commit:${result.memory.id}`, request.log);
+        }
         return reply
-          .status(result.outcome === 'duplicate' ? 200 : 201)
+          .status(result.outcome === 'duplicate' || result.outcome === 'noop' ? 200 : 201)
           .send({ memory: memorySnapshot(result.memory) });
       },
     );
@@ -135,7 +142,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         schema: {
           body: searchMemoriesBodySchema,
-          response: { 200: memoryListSchema, ...errorResponses(404, ...BODY_ERRORS) },
+          response: { 200: memorySearchSchema, ...errorResponses(404, ...BODY_ERRORS) },
         },
       },
       async (request) => {
@@ -150,13 +157,15 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         }
         const query = queryOfTexts(body.query.split('\n'));
         if (!query) return { items: [], nextCursor: null };
-        const ranked = await rankMemories(
+        const { ranked, retrieval } = await rankHybrid(
           deps.db,
           { tenantId, sessionId: body.sessionId ?? null, userId, agentId },
           query,
           (deps.recall ?? DEFAULT_RECALL_SETTINGS).minScore,
+          deps.embedding,
         );
         return {
+          retrieval,
           items: ranked.slice(0, body.limit ?? body.max_results ?? RECALL_DEFAULTS.maxResults).map((r) => ({
             ...memorySnapshot(r.memory),
             score: Math.round(r.score * 10_000) / 10_000,

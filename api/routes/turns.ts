@@ -11,6 +11,7 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
+import { userText } from '../../context/memory/recall.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
 import type { ApiDeps } from '../context.js';
+import { prefetchQueryEmbedding } from '../hybrid-recall.js';
 import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import { turnResponseSchema } from '../schemas/sessions.js';
@@ -195,6 +197,9 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             { turnId, fromSeq: result.turn.fromSeq, toSeq: result.turn.toSeq },
           );
         }
+        // Hybrid recall: the newest user message's vector is made now, not on the next GET /context.
+        const latestUser = messages.findLast((m) => m.role === 'user');
+        if (latestUser?.role === 'user') prefetchQueryEmbedding(deps.embedding, userText(latestUser));
         return reply.status(202).send({
           ...sessionViewOf(result.session),
           turn: {

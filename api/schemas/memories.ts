@@ -36,12 +36,20 @@ export const memorySchema = z.object({
   score: z.number().optional(),
 });
 
+/** How a recall ranked (api/hybrid-recall.ts): fused with vectors, or lexical and why. */
+export const retrievalSchema = z.object({
+  mode: z.enum(['hybrid', 'lexical']),
+  reason: z.enum(['embeddings_off', 'embedding_timeout', 'embedding_failed']).optional(),
+});
+
 export const memoryEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(['add', 'supersede', 'delete']),
+  kind: z.enum(['add', 'supersede', 'delete', 'duplicate', 'noop']),
   extractionId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** Why the update policy decided so (null for deletes and events older than the policy). */
+  reason: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -49,7 +57,10 @@ export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memo
 
 export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
 
-/** POST /v1/memories (201 added, 200 a duplicate of an active memory) and DELETE /v1/memories/{id}. */
+/** POST /v1/memories/search: the one recall ranking (hybrid or lexical, said in `retrieval`). */
+export const memorySearchSchema = memoryListSchema.extend({ retrieval: retrievalSchema.optional() });
+
+/** POST /v1/memories (201 added or superseding, 200 a duplicate or no-op: the memory in force) and DELETE /v1/memories/{id}. */
 export const memoryAnswerSchema = z.object({ memory: memorySchema });
 
 /** commit_memory's arguments: the tool agents register (GET /v1/tools) and POST /v1/memories. */
@@ -105,6 +116,7 @@ const countsSchema = z
     added: z.number(),
     superseded: z.number(),
     duplicates: z.number(),
+    noops: z.number().optional(),
     rejected: z.number(),
     rejectedReasons: z.record(z.string(), z.number()),
   })
@@ -137,6 +149,7 @@ export const extractionWithDiffSchema = extractionSchema.extend({
       memoryId: z.string(),
       before: z.unknown(),
       after: z.unknown(),
+      reason: z.string().nullable(),
     }),
   ),
 });

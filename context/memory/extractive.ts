@@ -127,6 +127,45 @@ const RULES: Rule[] = [
     pattern: /\bI (?:work|am working) (?:at|for)\s+(\S.{1,80})/iu,
     key: () => 'profile:employer',
   },
+  // Changes of mind and values that change (the update policy reads their subject keys).
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern:
+      /\bmy\s+(?:new\s+|current\s+)?[\p{L}\p{N} '-]{2,40}?\s+(?:is now|is no longer|now is|changed to|has changed to|has moved to|moved to)\s+\S.*/iu,
+  },
+  {
+    type: 'preference',
+    priority: 3,
+    roles: USER,
+    pattern:
+      /\bI(?:'ve| have)?\s+(?:switched|moved|changed|gone back|went back)\s+from\s+.{2,60}?\s+(?:back\s+)?to\s+\S.*/iu,
+  },
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /\b(?:please\s+)?(?:don'?t|do not|stop)\s+(.{3,}?)\s+(?:anymore|any more|from now on)\b/iu,
+  },
+  {
+    type: 'profile',
+    priority: 4,
+    roles: USER,
+    pattern: /我的.{1,12}?(?:现在是|已经是|改成了?|换成了?|变成了?|改为)\s*\S.*/u,
+  },
+  {
+    type: 'preference',
+    priority: 3,
+    roles: USER,
+    pattern: /(?:比起|相比于?).{1,40}?(?:我)?(?:现在)?(?:更|宁愿)?(?:喜欢|偏好|想用|用).{1,}/u,
+  },
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /(?:总是|始终|一定要|务必)(.{2,})/u,
+  },
   // Prohibitions, then preferences.
   {
     type: 'preference',
@@ -135,7 +174,12 @@ const RULES: Rule[] = [
     pattern: /\bdon'?t ask me\s+(.{2,120}?)\s+again\b/iu,
     key: (m) => `ask:${m[1]}`,
   },
-  { type: 'preference', priority: 4, roles: USER, pattern: /以后(?:都)?不要(.{2,})/u },
+  {
+    type: 'preference',
+    priority: 4,
+    roles: USER,
+    pattern: /(?:以后(?:都)?不要|不要再|别再|永远不要)(.{2,})/u,
+  },
   {
     type: 'preference',
     priority: 4,
@@ -164,7 +208,7 @@ const RULES: Rule[] = [
     pattern: /\bmy (?:favou?rite|preferred)\s+([\p{L} -]{2,40}?)\s+is\s+(\S.*)/iu,
     key: (m) => `preference:${m[1]}`,
   },
-  { type: 'preference', priority: 3, roles: USER, pattern: /我(?:更)?喜欢(.{2,})/u },
+  { type: 'preference', priority: 3, roles: USER, pattern: /我(?:现在)?(?:更)?(?:喜欢|偏好)(.{2,})/u },
   // Decisions.
   {
     type: 'decision',

@@ -21,10 +21,31 @@ export const MEMORY_EXTRACTION_SYSTEM = [
   'category: for a tool or skill memory the tool name or skill name it is about (tips, known issues),',
   'otherwise a short topic or null.',
   'Return {"memories": []} when nothing is worth keeping.',
+  'The <known_memories> block lists, as JSON data, memories already stored for this user that may be related.',
+  'For each candidate add update: {"action": "add" | "supersede" | "duplicate" | "noop", "target": the id of the',
+  'known memory it replaces or repeats (null for add), "reason": one short sentence}. A change of mind (a swapped',
+  'preference, a new value, always became never) supersedes; the same fact again is a duplicate; a contradiction',
+  'is never a duplicate. Your update is checked against rules before it is applied.',
 ].join('\n');
 
-export function memoryExtractionPrompt(range: readonly RangeMessage[]): string {
-  return range.map((m) => `<message seq="${m.seq}" role="${m.role}">\n${m.text}\n</message>`).join('\n');
+/** A stored memory the extractor is shown so it can decide an update against it. */
+export interface KnownMemory {
+  id: string;
+  type: string;
+  content: string;
+  recordedAt: string;
+}
+
+export function memoryExtractionPrompt(
+  range: readonly RangeMessage[],
+  known: readonly KnownMemory[] = [],
+): string {
+  const messages = range
+    .map((m) => `<message seq="${m.seq}" role="${m.role}">\n${m.text}\n</message>`)
+    .join('\n');
+  if (known.length === 0) return messages;
+  // JSON-encoded: a memory's text is data, never markup of this prompt.
+  return `<known_memories>\n${JSON.stringify(known)}\n</known_memories>\n${messages}`;
 }
 
 const answerSchema = z.object({

@@ -1,6 +1,7 @@
 /** What an extractor proposes and what the verifier makes of it (docs/memory.md#extraction). */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+import { UPDATE_ACTIONS } from './update.js';
 
 export const MEMORY_TYPES = [
   'profile',
@@ -31,6 +32,15 @@ export const memoryCandidateSchema = z.object({
   quote: z.string().min(1).max(MEMORY_CONTENT_MAX),
   priority: z.number().int().min(1).max(5),
   validFrom: z.string().datetime({ offset: true }).nullable().optional(),
+  /** The LLM extractor's proposed update against the related memories it was shown (checked by the policy). */
+  update: z
+    .object({
+      action: z.enum(UPDATE_ACTIONS),
+      target: z.string().max(200).nullable(),
+      reason: z.string().max(300),
+    })
+    .nullable()
+    .optional(),
 });
 export type MemoryCandidate = z.infer<typeof memoryCandidateSchema>;
 

@@ -39,6 +39,9 @@ const USER_LINE_PATTERN =
  */
 export function fakeMemoryAnswer(prompt: string): string {
   const memories: unknown[] = [];
+  // Known memories (JSON data): a sentence saying "now" or "instead" supersedes the first one.
+  const knownJson = /<known_memories>\n([\s\S]*?)\n<\/known_memories>/.exec(prompt)?.[1];
+  const known = knownJson ? (JSON.parse(knownJson) as Array<{ id: string }>) : [];
   for (const match of prompt.matchAll(/<message seq="\d+" role="user">\n([\s\S]*?)\n<\/message>/g)) {
     for (const sentence of match[1]!.split(/(?<=[.!?])\s+/)) {
       if (!/remember|prefer/i.test(sentence)) continue;
@@ -50,6 +53,10 @@ export function fakeMemoryAnswer(prompt: string): string {
         key: null,
         quote: content,
         priority: 3,
+        update:
+          known[0] && /\b(?:now|instead)\b/i.test(content)
+            ? { action: 'supersede', target: known[0].id, reason: 'the user changed their mind' }
+            : { action: 'add', target: null, reason: 'new' },
       });
     }
   }

@@ -7,10 +7,13 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/hybrid-recall.js';
+import { startEmbeddingBackfill } from '../../api/memory-embedding.js';
 import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
+import { createEmbedder } from '../../llm/embeddings.js';
 import { createTextModel } from '../../llm/providers.js';
 import { createMoltWorker } from '../../worker/worker.js';
 import { scaled } from '../time-scale.js';
@@ -43,6 +46,8 @@ export interface HarnessOptions {
   temporalTimeoutMs?: number;
   /** A database URL of the test's own (e.g. through a proxy it can cut) instead of the run's. */
   databaseUrl?: string;
+  /** Embed memories and queries through this fake embeddings server (worker and API); off when omitted. */
+  embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -54,6 +59,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   const nativeConnection = await NativeConnection.connect({ address });
+  const embedder = options.embeddings
+    ? createEmbedder({
+        provider: 'openai-compatible',
+        baseUrl: options.embeddings.baseUrl,
+        model: options.embeddings.model ?? 'fake-embed',
+      })
+    : null;
+  const embedding = embedder
+    ? { embedder, queryTimeoutMs: options.embeddings?.queryTimeoutMs ?? DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS }
+    : null;
   const worker =
     options.worker === false
       ? undefined
@@ -83,6 +98,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
                   timeoutMs: 60_000,
                 })
               : null,
+            embedder,
           },
         });
   const running = worker ? worker.run() : Promise.resolve();
@@ -92,9 +108,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     taskQueue,
     defaultContextWindowTokens: 200_000,
     readiness: { database: () => database.ping(), temporal: async () => true },
+    embedding,
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
   });
+  startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {
     app,
     client,

@@ -36,12 +36,15 @@ const said = (turnId: string, user: string) => ({
 const get = async (url: string): Promise<Json> => (await h.app.inject({ method: 'GET', url })).json();
 
 /** Posts one turn; the session goes idle after it and the idle timer extracts it. */
-async function postAndAwaitExtraction(user: string): Promise<{ sessionId: string; extraction: Json }> {
+async function postAndAwaitExtraction(
+  user: string,
+  userId = `u-${randomUUID()}`,
+): Promise<{ sessionId: string; extraction: Json }> {
   const sessionId = uniqueSessionId('mem-llm');
   const response = await h.app.inject({
     method: 'POST',
     url: `/v1/sessions/${sessionId}/turns`,
-    payload: { ...said('t1', user), userId: `u-${randomUUID()}` },
+    payload: { ...said('t1', user), userId },
   });
   expect(response.statusCode).toBe(202);
   const list = await eventually(
@@ -95,6 +98,21 @@ describe('LLM memory extraction', () => {
       expect(done.diff).toMatchObject([{ kind: 'add' }]);
     });
   }
+
+  it('shows the model the related memories and applies its checked supersede, with the model’s reason', async () => {
+    const userId = `u-${randomUUID()}`;
+    await postAndAwaitExtraction('Please remember that I deploy on Fridays only.', userId);
+    const { extraction } = await postAndAwaitExtraction('Remember that I deploy on Mondays now.', userId);
+    expect(extraction.counts).toMatchObject({ superseded: 1, added: 0 });
+    const diff = await get(`/v1/memory-extractions/${encodeURIComponent(extraction.id)}`);
+    const supersede = diff.diff.find((d: Json) => d.kind === 'supersede');
+    expect(supersede.reason).toMatch(/^model: /);
+    expect(supersede.before.content).toBe('Please remember that I deploy on Fridays only.');
+    const prompts = fake.calls.map((c) => JSON.stringify(c.messages));
+    expect(prompts.some((p) => p.includes('known_memories') && p.includes('deploy on Fridays only'))).toBe(
+      true,
+    );
+  });
 
   it('honours Retry-After on a 429 and then succeeds', async () => {
     // The retry policy alone would try again after 1 s; the provider asks for 3 s.

@@ -10,10 +10,12 @@ import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
-import { commitMemory, deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
+import { deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
 import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
-import { memoryTerms } from '../../db/memory-schema.js';
+import { promptMemories } from '../../db/memory-recall.js';
+import { memories, memoryTerms } from '../../db/memory-schema.js';
+import { commitMemory } from '../../db/memory-store.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -74,6 +76,53 @@ describe('memory store', () => {
     expect(old.supersededBy).toBe(active.id);
     const diff = await getExtractionWithDiff(handle.db, 't1', changed.id);
     expect(diff?.diff).toMatchObject([{ kind: 'supersede', memoryId: active.id, before: { id: old.id } }]);
+  });
+
+  it('a changed mind supersedes what looks like a duplicate, a return supersedes again, each event with its reason', async () => {
+    const said = [
+      'Remember that I prefer tabs over spaces.',
+      'remember: I prefer spaces over tabs now',
+      'Actually I prefer tabs over spaces again.',
+      '请记住总是用中文回复我。',
+      '以后不要用中文回复我。',
+    ];
+    const kinds: string[] = [];
+    for (const [i, text] of said.entries()) {
+      const step = await extract('t1', 'u-mind', `s-mind-${i}`, [text]);
+      const diff = await getExtractionWithDiff(handle.db, 't1', step.id);
+      kinds.push(...diff!.diff.map((d) => d.kind));
+      for (const d of diff!.diff) expect(d.reason).toEqual(expect.any(String));
+    }
+    expect(kinds).toEqual(['add', 'supersede', 'supersede', 'add', 'supersede']);
+    const active = (
+      await listMemories(handle.db, { tenantId: 't1', userId: 'u-mind', status: 'active', limit: 10 })
+    ).items.map((m) => m.content);
+    expect(active.sort()).toEqual(
+      ['Actually I prefer tabs over spaces again', '以后不要用中文回复我'].sort(),
+    );
+    const recallScope = { tenantId: 't1', sessionId: 's-q', userId: 'u-mind', agentId: null };
+    const found = await rankMemories(handle.db, recallScope, queryOfTexts(['tabs or spaces?'])!, 0.3);
+    expect(found.map((r) => r.memory.content)).toEqual(['Actually I prefer tabs over spaces again']);
+  });
+
+  it('never recalls an expired memory (validTo passed), in ranking or in the system prompt, nor shows it to the update policy', async () => {
+    const scope = scopeOf({ tenantId: 't1', userId: 'u-expired' });
+    const draft = { type: 'profile' as const, priority: 5, source: { kind: 'commit_memory' as const } };
+    const trip = await commitMemory(handle.db, scope, { ...draft, content: 'I am in Kyoto on a work trip' });
+    const recallScope = { tenantId: 't1', sessionId: 's-exp', userId: 'u-expired', agentId: null };
+    const query = queryOfTexts(['Kyoto work trip'])!;
+    expect((await rankMemories(handle.db, recallScope, query, 0.3)).map((r) => r.memory.id)).toEqual([
+      trip.memory.id,
+    ]);
+    await handle.db
+      .update(memories)
+      .set({ validTo: new Date(Date.now() - 60_000) })
+      .where(eq(memories.id, trip.memory.id));
+    expect(await rankMemories(handle.db, recallScope, query, 0.3)).toEqual([]);
+    expect((await promptMemories(handle.db, recallScope)).map((m) => m.id)).not.toContain(trip.memory.id);
+    // The same text again is a new current memory, not a duplicate of the expired one.
+    const again = await commitMemory(handle.db, scope, { ...draft, content: 'I am in Kyoto on a work trip' });
+    expect(again.outcome).toBe('added');
   });
 
   it('rejects an invented quote with its reason', async () => {
@@ -148,9 +197,9 @@ describe('memory store', () => {
     await deleteMemory(handle.db, 't2', created.memory.id);
     expect(
       (await getMemoryWithEvents(handle.db, 't2', created.memory.id))?.events.map((e) => e.kind),
-    ).toEqual(['add', 'delete']);
+    ).toEqual(['add', 'duplicate', 'delete']);
     const receipt = await eraseUserMemories(handle.db, 't2', 'u-erase');
-    expect(receipt).toMatchObject({ memories: 2, events: 3 });
+    expect(receipt).toMatchObject({ memories: 2, events: 4 });
     const text = JSON.stringify(
       await handle.db.execute(
         "select m.content from memories m where m.user_id = 'u-erase' union all select e.after::text from memory_events e where e.user_id = 'u-erase'" as never,

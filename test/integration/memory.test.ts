@@ -134,7 +134,9 @@ describe('memory extraction', () => {
     const prefs = items.filter((m) => m.key === 'preference:indentation');
     expect(prefs.map((m) => m.status).sort()).toEqual(['active', 'superseded']);
     const diff = await get(`/v1/memory-extractions/${encodeURIComponent(extraction.id)}`);
-    expect(diff.diff).toMatchObject([{ kind: 'supersede' }]);
+    // Every decision is an event with its reason: the repeat (duplicate) and the change (supersede).
+    expect(diff.diff.map((d: Json) => d.kind)).toEqual(['duplicate', 'supersede']);
+    expect(diff.diff.every((d: Json) => typeof d.reason === 'string' && d.reason.length > 0)).toBe(true);
   });
 
   it('extracts each range exactly once, even when its workflow is started again', async () => {
@@ -188,8 +190,9 @@ describe('the memory API', () => {
     const tools = await get('/v1/tools');
     expect(tools.tools.map((t: Json) => t.name)).toEqual(['search_memories', 'commit_memory']);
 
+    // Two adds and the duplicate's decision event.
     const receipt = await h.app.inject({ method: 'DELETE', url: `/v1/memories?userId=${userId}` });
-    expect(receipt.json()).toMatchObject({ userId, memories: 2, events: 2 });
+    expect(receipt.json()).toMatchObject({ userId, memories: 2, events: 3 });
     const left = await h.database.db.execute(
       `select content as t from memories where user_id = '${userId}' union all select coalesce(after::text, '') from memory_events where user_id = '${userId}'` as never,
     );

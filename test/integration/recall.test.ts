@@ -218,6 +218,9 @@ describe('per-turn recall', () => {
     expect(entry).toMatchObject({ injected: true });
     expect(entry.matchedTerms).toEqual(expect.arrayContaining(['nightly', 'backup']));
     expect(entry.score).toBeGreaterThanOrEqual(0.45);
+    // No embedder in this stack: recall says it ranked lexically, and why.
+    expect(explained.recall.retrieval).toEqual({ mode: 'lexical', reason: 'embeddings_off' });
+    expect(entry.cosine).toBeNull();
 
     const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const out = await new Promise<{ code: number; stdout: string }>((resolve) => {
@@ -236,6 +239,7 @@ describe('per-turn recall', () => {
     expect(out.stdout).toContain(memory.id);
     expect(out.stdout).toContain('nightly');
     expect(out.stdout).toContain('bucket molt-backups');
+    expect(out.stdout).toContain('ranking: lexical (vectors not used: embeddings_off)');
   });
 });
 

@@ -187,6 +187,7 @@ describe('the tenant matrix', () => {
       'GET /v1/sessions',
       'GET /v1/compactions',
       'GET /v1/memory-extractions',
+      'GET /v1/memory-embeddings',
       'POST /v1/sessions/{sessionId}/turns',
     ]);
     const outcomes: string[] = [];

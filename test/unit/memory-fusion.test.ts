@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fuseRankings } from '../../context/memory/fusion.js';
+import { embeddingsConfigSchema, loadEmbeddingsConfig, unitVector } from '../../llm/embeddings.js';
+
+const entry = (id: string, recordedAt = 0) => ({ id, item: id, recordedAt });
+
+describe('hybrid ranking (context/memory/fusion.ts)', () => {
+  it('a memory only the vector list finds is still ranked, and one both lists hold beats either alone', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 20 }),
+        (ids) => {
+          const [both, ...rest] = ids;
+          const lexical = [entry(both!), ...rest.filter((_, i) => i % 2 === 0).map((id) => entry(id))];
+          const vector = [entry(both!), ...rest.filter((_, i) => i % 2 === 1).map((id) => entry(id))];
+          const fused = fuseRankings(lexical, vector);
+          expect(fused[0]?.id).toBe(both);
+          expect(new Set(fused.map((f) => f.id))).toEqual(new Set(ids));
+          // Each list's order is kept among the memories only it holds.
+          const onlyLexical = fused.filter((f) => f.vectorRank === null).map((f) => f.lexicalRank!);
+          expect(onlyLexical).toEqual([...onlyLexical].sort((a, b) => a - b));
+        },
+      ),
+    );
+  });
+
+  it('between equals the newer memory wins', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 1e9 }), (t, dt) => {
+        const fused = fuseRankings([entry('old', t)], [entry('new', t + dt)]);
+        expect(fused.map((f) => f.id)).toEqual(['new', 'old']);
+      }),
+    );
+  });
+
+  it('with no vector list the lexical order is unchanged (embeddings off)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1 }), { maxLength: 30 }), (ids) => {
+        expect(
+          fuseRankings(
+            ids.map((id) => entry(id)),
+            [],
+          ).map((f) => f.id),
+        ).toEqual(ids);
+      }),
+    );
+  });
+});
+
+describe('embeddings configuration (llm/embeddings.ts)', () => {
+  it('is off by default and names the missing variable otherwise', () => {
+    expect(loadEmbeddingsConfig({})).toEqual({ provider: 'none' });
+    expect(() => loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'openai-compatible' })).toThrow(
+      /MOLT_EMBEDDINGS_BASE_URL[\s\S]*MOLT_EMBEDDINGS_MODEL/,
+    );
+    expect(() =>
+      loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'openai', MOLT_EMBEDDINGS_MODEL: 'x' }),
+    ).toThrow(/MOLT_EMBEDDINGS_API_KEY/);
+    expect(() => loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'cohere' })).toThrow(
+      /MOLT_EMBEDDINGS_PROVIDER/,
+    );
+    expect(
+      embeddingsConfigSchema.safeParse({
+        MOLT_EMBEDDINGS_PROVIDER: 'none',
+        MOLT_EMBEDDINGS_BASE_URL: 'ftp://x',
+      }).success,
+    ).toBe(false);
+    expect(
+      loadEmbeddingsConfig({
+        MOLT_EMBEDDINGS_PROVIDER: 'openai-compatible',
+        MOLT_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1',
+        MOLT_EMBEDDINGS_MODEL: 'nomic-embed-text',
+      }),
+    ).toEqual({
+      provider: 'openai-compatible',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'nomic-embed-text',
+    });
+  });
+
+  it('stores unit vectors: a dot product is the cosine', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 1, maxLength: 64 }),
+        (values) => {
+          const v = unitVector(values);
+          const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+          if (values.some((x) => Math.abs(x) > 1e-6)) expect(norm).toBeCloseTo(1, 4);
+        },
+      ),
+    );
+  });
+});
