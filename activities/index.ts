@@ -9,6 +9,7 @@ import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction/index.js';
 import { memoryActivities } from './memory.js';
 import { sessionActivities } from './session.js';
+import { sessionRebuildActivities } from './session-rebuild.js';
 import { sessionViewActivities } from './session-view.js';
 
 export interface ActivityDeps {
@@ -29,6 +30,7 @@ export function createActivities(deps: ActivityDeps) {
   const tokenCounter = deps.tokenCounter ?? createTokenCounter({ mode: 'estimate' });
   return {
     ...sessionViewActivities(deps.db),
+    ...sessionRebuildActivities(deps.db),
     ...sessionActivities(deps.db, tokenCounter),
     ...compactionActivities({
       db: deps.db,

@@ -16,13 +16,23 @@ export async function persistSessionView(
   db: Database,
   input: { tenantId: string; sessionId: string; version: number; view: unknown },
 ): Promise<void> {
-  await executePrepared(
+  const updated = await executePrepared(
     db,
-    'molt_persist_session_view',
+    'molt_persist_session_view_returning',
     sql`update sessions set view = ${storableJsonText(input.view)}::jsonb, view_version = ${input.version}::bigint,
       updated_at = ${new Date()}::timestamptz
-    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint`,
+    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint
+    returning 1 as updated`,
   );
+  if (updated.length > 0) return;
+  // Nothing written: a newer view is stored (fine), or the session's row is not visible yet — the
+  // first turn signals its workflow before its transaction commits, and a fast worker's first
+  // write would be lost, leaving the view stale until the next turn. Fail, so the write is retried.
+  const [row] = await db
+    .select({ version: sessions.viewVersion })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+  if (!row) throw new Error('the session row is not visible yet; the view write is retried');
 }
 
 /** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */

@@ -66,6 +66,7 @@ import {
 } from './definitions.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
+import { restartInput } from './session-rebuild.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -97,8 +98,10 @@ const activities = proxyActivities<Activities>({
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
 });
 
-export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
+export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise<void> {
   const { workflowId } = workflowInfo();
+  // A run started again after its predecessor was lost reads the state back (session-rebuild.ts).
+  const { input, pending } = await restartInput(startInput);
   let state: SessionState =
     input.carried?.state ??
     createSessionState({
@@ -162,7 +165,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
     persistedVersion = Math.max(persistedVersion, version);
   };
 
-  setHandler(turnSignal, (turn: TurnSignal) => {
+  const onTurn = (turn: TurnSignal) => {
     if (
       (turn.contextWindowTokens !== undefined && turn.contextWindowTokens !== state.contextWindowTokens) ||
       turn.settings
@@ -188,7 +191,10 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
         now: now(),
       }),
     );
-  });
+  };
+  // Stored turns the lost run had not applied go first, in seq order; then buffered signals.
+  if (pending.length > 0) onTurn({ turnId: 'rebuilt', messages: pending });
+  setHandler(turnSignal, onTurn);
 
   setHandler(compactionFinishedSignal, (result: CompactionResult) => {
     finished.set(result.compactionId, result);

@@ -10,6 +10,8 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
+import type { Message } from '../../context/messages.js';
+import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { createTokenCounter } from '../../context/tokens/index.js';
 import { appendTurn } from '../../db/transcript.js';
@@ -87,7 +89,23 @@ export async function deliverTurnSignal(
     await temporal.workflow.getHandle(turn.workflowId).signal(turnSignal, turn.signal);
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) throw error;
+    // The session exists but its run is gone: the new run reads its state back from PostgreSQL.
+    turn.start = { ...turn.start, rebuild: true };
     await signalWithStart();
+  }
+}
+
+/** 400 when the turn's tool calls exceed MAX_TOOL_CALLS_PER_TURN, naming the message that crosses it. */
+function refuseTooManyToolCalls(messages: readonly Message[]): void {
+  let calls = 0;
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    calls += message.content.filter((block) => block?.type === 'toolCall').length;
+    if (calls > MAX_TOOL_CALLS_PER_TURN) {
+      const path = `body.messages.${index}.content`;
+      const text = `more than ${MAX_TOOL_CALLS_PER_TURN} tool calls in one turn`;
+      throw new ApiError(400, 'invalid_request', `${path}: ${text}`, [{ path, message: text }]);
+    }
   }
 }
 
@@ -119,6 +137,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
         const messages = convertToCanonical(parsed.data as unknown[], format);
+        refuseTooManyToolCalls(messages);
         const counter = deps.tokenCounter ?? estimateCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
 
@@ -146,8 +165,9 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             async ({ turn, session: { contextWindowTokens: window }, created }) => {
               const signal: TurnSignal = {
                 turnId,
+                // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
                 messages: messages.map((message, i) =>
-                  liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!),
+                  boundedMeta(liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!)),
                 ),
                 contextWindowTokens: window,
               };
