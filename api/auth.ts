@@ -32,7 +32,7 @@ declare module 'fastify' {
 
 const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator' };
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

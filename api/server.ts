@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAuth } from './auth.js';
+import { registerAuthFailureLimit } from './auth-failures.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
@@ -74,7 +75,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerDocs(app);
   const metrics = createApiMetrics();
   registerMetrics(app, deps.db, metrics);
-  await registerRateLimit(app, deps.rateLimitPerMinute);
+  await registerRateLimit(app, deps.rateLimitPerMinute, deps.auth ?? 'open');
+  registerAuthFailureLimit(app, deps.authFailuresPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
   const routeDeps: ApiDeps = { ...deps, metrics };

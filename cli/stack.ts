@@ -115,6 +115,7 @@ export async function startApi(
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
+      authFailuresPerMinute: config.MOLT_AUTH_FAILURES_PER_MINUTE,
       memoryIdleMs: config.MOLT_MEMORY_IDLE_MS,
       recall: {
         minScore: config.MOLT_RECALL_MIN_SCORE,
