@@ -11,6 +11,7 @@ import { registerAuthFailureLimit } from './auth-failures.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
+import { registerJsonBody } from './json-body.js';
 import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
@@ -68,6 +69,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

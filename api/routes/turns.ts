@@ -10,6 +10,7 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
+import { lossyFieldOf } from '../../context/adapters/lossless-check.js';
 import type { Message } from '../../context/messages.js';
 import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
@@ -136,7 +137,16 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }));
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
-        const messages = convertToCanonical(parsed.data as unknown[], format);
+        const lossy = lossyFieldOf(body.messages, format);
+        if (lossy) {
+          const path = `body.messages.${lossy.path}`;
+          throw new ApiError(400, 'invalid_request', `${path}: ${lossy.message}`, [
+            { path, message: lossy.message },
+          ]);
+        }
+        // The validated input itself, not zod's copy: a copy assigns keys, and a `__proto__` key would
+        // become the copy's prototype instead of a stored key (issue 19 item 9).
+        const messages = convertToCanonical(body.messages, format);
         refuseTooManyToolCalls(messages);
         const counter = deps.tokenCounter ?? estimateCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
