@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { registerAuth } from './auth.js';
 import { registerAuthFailureLimit } from './auth-failures.js';
+import { clientErrorHandler } from './client-errors.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
@@ -59,6 +60,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
         },
       });
     },
+    // What the HTTP parser refuses gets molt's error shape and a request id too.
+    clientErrorHandler,
     // A well-formed client `x-request-id` is kept; anything else gets a fresh id.
     requestIdHeader: false,
     genReqId: (request) => {

@@ -1,6 +1,8 @@
 /** Reading compactions for operators: lists with cursors, and one compaction in full. */
+
 import { and, asc, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { CompactionStatus } from '../context/compaction-rules.js';
+import { hasUnstorable } from '../context/storable.js';
 import type { Database } from './client.js';
 import {
   type CompactionRow,
@@ -20,7 +22,11 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const date = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) return null;
+    // A time PostgreSQL cannot hold (before year 1 or after 9999 here), or an id it cannot store,
+    // is not a cursor this API issued: null (a 400), never a database error (issue 19 item 9).
+    const year = date.getUTCFullYear();
+    if (typeof id !== 'string' || Number.isNaN(date.getTime()) || year < 1 || year > 9999) return null;
+    if (id.length > 1_000 || hasUnstorable(id)) return null;
     return { at: date, id };
   } catch {
     return null;

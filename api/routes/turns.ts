@@ -168,7 +168,16 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               usage,
               userId,
               agentId,
-              content: { messages: body.messages, format, contextWindowTokens, settings, usage },
+              // The scope is part of the content when named: a replay naming another user is a conflict.
+              content: {
+                messages: body.messages,
+                format,
+                contextWindowTokens,
+                settings,
+                usage,
+                ...(userId !== undefined ? { userId } : {}),
+                ...(agentId !== undefined ? { agentId } : {}),
+              },
             },
             // Runs inside appendTurn's transaction, under the session's row lock: signals of one
             // session go out in seq order (db/transcript.ts states the invariant and its limit).
