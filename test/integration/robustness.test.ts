@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { getSession } from '../../db/transcript.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -146,5 +146,49 @@ describe('framework errors', () => {
     expect(requestId).toBeDefined();
     const body = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
     expect(body.error).toMatchObject({ requestId, code: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('memory extraction', () => {
+  it('extracts a range holding a sentence of 10 MB instead of failing it', async () => {
+    const sessionId = uniqueSessionId('huge-sentence');
+    const userId = `u-${sessionId}`;
+    const huge = `I prefer ${'x'.repeat(10 * 1024 * 1024)} today.`;
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/turns`,
+      payload: {
+        turnId: 't1',
+        userId,
+        contextWindowTokens: 100_000_000,
+        messages: [
+          {
+            role: 'user',
+            content: `Please remember that my deploy target is fly.io. ${huge} I prefer tabs for indentation.`,
+          },
+          { role: 'assistant', content: [{ type: 'text', text: 'Understood.' }] },
+        ],
+      },
+    });
+    expect(posted.statusCode).toBe(202);
+    const compact = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/compact`,
+      payload: { keepRecentTokens: 0 },
+    });
+    expect(compact.statusCode, compact.body.slice(0, 300)).toBeLessThan(300);
+    const done = await eventually(
+      async () =>
+        (await h.app.inject({ method: 'GET', url: `/v1/memory-extractions?sessionId=${sessionId}` })).json(),
+      (e) => e.items.some((x: { status: string }) => x.status !== 'running'),
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    expect(done.items.map((x: { status: string }) => x.status)).toEqual(['succeeded']);
+    const memories = (
+      await h.app.inject({ method: 'GET', url: `/v1/memories?userId=${userId}&limit=100` })
+    ).json();
+    const contents = memories.items.map((m: { content: string }) => m.content).join('\n');
+    expect(contents).toContain('fly.io');
+    expect(contents).toContain('tabs for indentation');
   });
 });
