@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { persistSessionView } from '../db/sessions.js';
+import { type PersistViewOutcome, persistSessionView } from '../db/sessions.js';
 import type { SessionView } from '../workflows/definitions.js';
 
 export interface PersistSessionViewInput {
@@ -12,8 +12,8 @@ export interface PersistSessionViewInput {
 
 export function sessionViewActivities(db: Database) {
   return {
-    async persistSessionView(input: PersistSessionViewInput): Promise<void> {
-      await persistSessionView(db, input);
+    async persistSessionView(input: PersistSessionViewInput): Promise<PersistViewOutcome> {
+      return persistSessionView(db, input);
     },
   };
 }

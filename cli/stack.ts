@@ -2,6 +2,7 @@
  * Starting molt's parts from a configuration: the database, the Temporal connections, the
  * worker and the API. `molt dev`, `molt worker`, `molt api` and the tests all assemble these.
  */
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
@@ -17,6 +18,7 @@ import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** MOLT_TOKEN_COUNTER: the tokenizer tables load only when `exact` is asked for. */
 export async function tokenCounterFor(config: MoltConfig): Promise<TokenCounter> {
@@ -37,10 +39,32 @@ export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'
   });
 }
 
+/** The embedded PGlite, held by this process alone while open (cli/data-dir-lock.ts). */
+async function openLockedPglite(dir: string): Promise<DatabaseHandle> {
+  mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dir);
+  try {
+    const handle = await openDatabase({ pgliteDir: dir });
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 export async function openConfiguredDatabase(config: MoltConfig): Promise<DatabaseHandle> {
   const handle = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL })
-    : await openDatabase({ pgliteDir: resolve(join(config.MOLT_DATA_DIR, 'pgdata')) });
+    : await openLockedPglite(resolve(join(config.MOLT_DATA_DIR, 'pgdata')));
   await handle.migrate();
   await ensureTenant(handle.db, DEFAULT_TENANT_ID, 'Default tenant');
   return handle;
@@ -96,7 +120,7 @@ export async function resolveAuthMode(config: MoltConfig, database: DatabaseHand
       name: 'bootstrap (MOLT_BOOTSTRAP_API_KEY)',
     });
   }
-  return (await countApiKeys(database.db)) > 0 ? 'required' : 'open';
+  return (await countApiKeys(database.db)) > 0 ? 'required' : 'open-until-key';
 }
 
 export async function startApi(
@@ -139,7 +163,7 @@ export async function startApi(
   );
   app.addHook('onClose', async () => connection.close());
   const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
-  if (auth === 'open') {
+  if (auth !== 'required') {
     app.log.warn(
       'no API keys exist: the API is open (every request acts as the default tenant operator); set MOLT_BOOTSTRAP_API_KEY or run `molt keys create`',
     );

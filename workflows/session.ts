@@ -67,6 +67,7 @@ import {
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
 import { restartInput } from './session-rebuild.js';
+import { versionToWriteAbove } from './session-view-version.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -156,13 +157,19 @@ export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise
     dirty = false;
     viewVersion += 1;
     const version = viewVersion;
-    await persistSessionView({
+    const outcome = await persistSessionView({
       tenantId: input.tenantId,
       sessionId: input.sessionId,
       version,
       view: view(),
     });
     persistedVersion = Math.max(persistedVersion, version);
+    // Refused as not newer (session-view-version.ts): write the current view again above it.
+    const above = versionToWriteAbove(outcome, version);
+    if (above !== null) {
+      viewVersion = Math.max(viewVersion, above);
+      dirty = true;
+    }
   };
 
   const onTurn = (turn: TurnSignal) => {

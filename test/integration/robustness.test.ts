@@ -6,6 +6,7 @@
  * lossless-formats.test.ts.)
  */
 import { connect } from 'node:net';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +191,32 @@ describe('memory extraction', () => {
     const contents = memories.items.map((m: { content: string }) => m.content).join('\n');
     expect(contents).toContain('fly.io');
     expect(contents).toContain('tabs for indentation');
+  });
+});
+
+describe('session views', () => {
+  it("are not left stale when a killed worker's write took the version the run writes next", async () => {
+    const sessionId = uniqueSessionId('view-collision');
+    const view = async () => (await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}` })).json();
+    for (let i = 1; i <= 4; i++) {
+      const posted = await h.app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { turnId: `t${i}`, messages: [{ role: 'user', content: `turn ${i}` }] },
+      });
+      expect(posted.statusCode).toBe(202);
+      await eventually(view, (v) => v.lastSeq === i, { timeoutMs: 20_000 });
+      // What a worker killed mid-write leaves: an older view under the version the run uses next.
+      await h.database.db.execute(sql`update sessions
+        set view = jsonb_set(view, '{lastSeq}', '0'::jsonb), view_version = view_version + 1
+        where tenant_id = 'default' and id = ${sessionId}`);
+    }
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/turns`,
+      payload: { turnId: 't5', messages: [{ role: 'user', content: 'turn 5' }] },
+    });
+    expect(posted.statusCode).toBe(202);
+    await eventually(view, (v) => v.lastSeq === 5, { timeoutMs: 20_000 });
   });
 });
