@@ -16,6 +16,7 @@ import { compactionActivities } from './compaction/index.js';
 import { memoryActivities } from './memory.js';
 import { memoryEmbeddingActivities } from './memory-embedding.js';
 import { sessionActivities } from './session.js';
+import { sessionRebuildActivities } from './session-rebuild.js';
 import { sessionViewActivities } from './session-view.js';
 
 export interface ActivityDeps {
@@ -38,6 +39,7 @@ export function createActivities(deps: ActivityDeps) {
   const tokenCounter = deps.tokenCounter ?? defaultTokenCounter;
   return {
     ...sessionViewActivities(deps.db),
+    ...sessionRebuildActivities(deps.db),
     ...sessionActivities(deps.db, tokenCounter),
     ...compactionActivities({
       db: deps.db,

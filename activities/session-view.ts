@@ -1,13 +1,13 @@
 import type { Database } from '../db/client.js';
-import { persistSessionView } from '../db/sessions.js';
+import { type PersistViewOutcome, persistSessionView } from '../db/sessions.js';
 import type { PersistSessionViewInput } from '../workflows/contract.js';
 
 export type { PersistSessionViewInput };
 
 export function sessionViewActivities(db: Database) {
   return {
-    async persistSessionView(input: PersistSessionViewInput): Promise<void> {
-      await persistSessionView(db, input);
+    async persistSessionView(input: PersistSessionViewInput): Promise<PersistViewOutcome> {
+      return persistSessionView(db, input);
     },
   };
 }

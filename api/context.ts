@@ -22,6 +22,8 @@ export interface ApiDeps {
   tokenCounter?: TokenCounter;
   /** Requests per minute per API key on /v1 (MOLT_RATE_LIMIT_PER_MINUTE); unset or 0: no limit. */
   rateLimitPerMinute?: number;
+  /** Failed authentications per minute per client address (MOLT_AUTH_FAILURES_PER_MINUTE); unset or 0: no limit. */
+  authFailuresPerMinute?: number;
   /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS; default 30 min). */
   memoryIdleMs?: number;
   /** Recall's threshold and token caps (MOLT_RECALL_*, MOLT_MEMORY_PROMPT_MAX_TOKENS). */

@@ -9,8 +9,11 @@ import { z } from 'zod';
 import type { ApiDeps } from './context.js';
 import { memoryEmbeddingRoutes } from './memory-embedding.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerAuthFailureLimit } from './plugins/auth-failures.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { cliPromptRoutes } from './routes/cli-prompt.js';
@@ -59,6 +62,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
         },
       });
     },
+    // What the HTTP parser refuses gets molt's error shape and a request id too.
+    clientErrorHandler,
     // A well-formed client `x-request-id` is kept; anything else gets a fresh id.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -69,6 +74,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -76,7 +82,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerDocs(app);
   const metrics = createApiMetrics();
   registerMetrics(app, deps.db, metrics);
-  await registerRateLimit(app, deps.rateLimitPerMinute);
+  await registerRateLimit(app, deps.rateLimitPerMinute, deps.auth ?? 'open');
+  registerAuthFailureLimit(app, deps.authFailuresPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
   const routeDeps: ApiDeps = { ...deps, metrics };

@@ -54,6 +54,7 @@ export const configSchema = z.object({
   ),
   /** Requests a minute per API key on /v1; 0 turns the limit off. */
   MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(6_000)),
+  MOLT_AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(60)),
   /** A session idle this long extracts its unextracted tail into memories (ms). */
   MOLT_MEMORY_IDLE_MS: z.preprocess(
     emptyAsUndefined,

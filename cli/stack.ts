@@ -2,6 +2,7 @@
  * Starting molt's parts from a configuration: the database, the Temporal connections, the
  * worker and the API. `molt dev`, `molt worker`, `molt api` and the tests all assemble these.
  */
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
@@ -20,6 +21,7 @@ import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 let runtimeInstalled = false;
 /** Keeps the Temporal core's own logging at warnings; call before the first connection. */
@@ -34,10 +36,32 @@ export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'
   });
 }
 
+/** The embedded PGlite, held by this process alone while open (cli/data-dir-lock.ts). */
+async function openLockedPglite(dir: string): Promise<DatabaseHandle> {
+  mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dir);
+  try {
+    const handle = await openDatabase({ pgliteDir: dir });
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
 export async function openConfiguredDatabase(config: MoltConfig): Promise<DatabaseHandle> {
   const handle = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL })
-    : await openDatabase({ pgliteDir: resolve(join(config.MOLT_DATA_DIR, 'pgdata')) });
+    : await openLockedPglite(resolve(join(config.MOLT_DATA_DIR, 'pgdata')));
   await handle.migrate();
   await ensureTenant(handle.db, DEFAULT_TENANT_ID, 'Default tenant');
   return handle;
@@ -96,7 +120,7 @@ export async function resolveAuthMode(config: MoltConfig, database: DatabaseHand
       name: 'bootstrap (MOLT_BOOTSTRAP_API_KEY)',
     });
   }
-  return (await countApiKeys(database.db)) > 0 ? 'required' : 'open';
+  return (await countApiKeys(database.db)) > 0 ? 'required' : 'open-until-key';
 }
 
 export async function startApi(
@@ -118,6 +142,7 @@ export async function startApi(
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
+      authFailuresPerMinute: config.MOLT_AUTH_FAILURES_PER_MINUTE,
       memoryIdleMs: config.MOLT_MEMORY_IDLE_MS,
       recall: {
         minScore: config.MOLT_RECALL_MIN_SCORE,
@@ -144,7 +169,7 @@ export async function startApi(
   // A new model (or the first start with embeddings) embeds every memory without its vector.
   startEmbeddingBackfill({ temporal: client, taskQueue: config.TEMPORAL_TASK_QUEUE, embedding }, app.log);
   const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
-  if (auth === 'open') {
+  if (auth !== 'required') {
     app.log.warn(
       'no API keys exist: the API is open (every request acts as the default tenant operator); set MOLT_BOOTSTRAP_API_KEY or run `molt keys create`',
     );

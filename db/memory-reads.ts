@@ -46,13 +46,22 @@ export async function listMemories(db: Database, filter: MemoryFilter & { limit:
  * has no spaces, so neither words nor trigrams of a short query match it well); best first. Paged by offset
  * (the cursor is the offset, opaque to clients).
  */
+/** Search pages go this deep at most (the cursor is the offset; a deeper one is not one we issued). */
+export const MAX_SEARCH_OFFSET = 100_000;
+
+/** The offset a search cursor encodes, or null when it is not one this API issues (issue 19 item 9). */
+export function decodeOffsetCursor(cursor: string): number | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const offset = Number(text);
+  return offset <= MAX_SEARCH_OFFSET ? offset : null;
+}
+
 export async function searchMemories(
   db: Database,
   filter: MemoryFilter & { query: string; limit: number; cursor?: string },
 ) {
-  const offset = filter.cursor
-    ? Number.parseInt(Buffer.from(filter.cursor, 'base64url').toString('utf8'), 10) || 0
-    : 0;
+  const offset = filter.cursor ? (decodeOffsetCursor(filter.cursor) ?? 0) : 0;
   const tsQuery = sql`plainto_tsquery('simple', ${filter.query})`;
   const contains = sql`strpos(lower(${memories.content}), lower(${filter.query})) > 0`;
   const score = sql<number>`(ts_rank(to_tsvector('simple', ${memories.content}), ${tsQuery}) + word_similarity(${filter.query}, ${memories.content}) + case when ${contains} then 0.5 else 0 end)`;

@@ -4,6 +4,7 @@
  * row more than the page to know whether a next page exists.
  */
 import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { hasUnstorable } from '../context/storable.js';
 
 export interface Cursor {
   at: Date;
@@ -19,7 +20,11 @@ export function decodeCursor(cursor: string): Cursor | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const date = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) return null;
+    // A time PostgreSQL cannot hold (before year 1 or after 9999 here), or an id it cannot store,
+    // is not a cursor this API issued: null (a 400), never a database error (docs/limits.md).
+    const year = date.getUTCFullYear();
+    if (typeof id !== 'string' || Number.isNaN(date.getTime()) || year < 1 || year > 9999) return null;
+    if (id.length > 1_000 || hasUnstorable(id)) return null;
     return { at: date, id };
   } catch {
     return null;

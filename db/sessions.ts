@@ -15,14 +15,35 @@ import { breakerEvents, compactions, type SessionRow, sessions } from './schema.
 export async function persistSessionView(
   db: Database,
   input: { tenantId: string; sessionId: string; version: number; view: unknown },
-): Promise<void> {
-  await executePrepared(
+): Promise<PersistViewOutcome> {
+  const updated = await executePrepared(
     db,
-    'molt_persist_session_view',
+    'molt_persist_session_view_returning',
     sql`update sessions set view = ${storableJsonText(input.view)}::jsonb, view_version = ${input.version}::bigint,
       updated_at = ${new Date()}::timestamptz
-    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint`,
+    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint
+    returning 1 as updated`,
   );
+  if (updated.length > 0) return { written: true, storedVersion: input.version };
+  // Nothing written: a newer view is stored (fine), or the session's row is not visible yet — the
+  // first turn signals its workflow before its transaction commits, and a fast worker's first
+  // write would be lost, leaving the view stale until the next turn. Fail, so the write is retried.
+  const [row] = await db
+    .select({ version: sessions.viewVersion })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+  if (!row) throw new Error('the session row is not visible yet; the view write is retried');
+  return { written: false, storedVersion: row.version };
+}
+
+/**
+ * Whether the view was written, and the version stored now. Not written with a stored version at
+ * or above this one: a write of the same version landed first — a retried write, or a killed
+ * worker's write of an older state under the number this run reuses after its replay.
+ */
+export interface PersistViewOutcome {
+  written: boolean;
+  storedVersion: number;
 }
 
 /** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */

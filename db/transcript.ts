@@ -221,10 +221,9 @@ select (select row_to_json(existing) from existing) as existing,
 async function lockForReplay(db: Database, input: AppendTurnInput): Promise<SessionRow> {
   const [session] = await db
     .update(sessions)
-    .set({
-      userId: sql`coalesce(${sessions.userId}, ${input.userId ?? null}::text)`,
-      agentId: sql`coalesce(${sessions.agentId}, ${input.agentId ?? null}::text)`,
-    })
+    // Locks the row and changes nothing: a replay never names the session's user or agent (a turn's
+    // scope is part of its content hash, so a replay naming another is a conflict; issue 19 item 9).
+    .set({ updatedAt: sql`${sessions.updatedAt}` })
     .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)))
     .returning();
   if (!session) throw new Error(`session ${input.sessionId} has a stored turn but no row`);

@@ -54,6 +54,11 @@ export interface SessionWorkflowInput {
   settings?: SessionSettingsInput;
   /** State carried across continue-as-new; absent on the first run. */
   carried?: { state: SessionState; viewVersion: number; memory?: MemoryCarry };
+  /**
+   * The session existed before this run (its previous run is gone): read its state back from
+   * PostgreSQL first (workflows/session-rebuild.ts). Absent for a new session and continue-as-new.
+   */
+  rebuild?: boolean;
   /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS). */
   memoryIdleMs?: number;
   /** Test hook: continue-as-new after this many events instead of when Temporal suggests it. */

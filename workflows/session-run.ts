@@ -38,6 +38,7 @@ import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
 import { recoverFromOverflow } from './session-recovery.js';
+import { versionToWriteAbove } from './session-view-version.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -144,13 +145,19 @@ export class SessionRun {
     this.dirty = false;
     this.viewVersion += 1;
     const version = this.viewVersion;
-    await persistSessionView({
+    const outcome = await persistSessionView({
       tenantId: this.input.tenantId,
       sessionId: this.input.sessionId,
       version,
       view: this.view(),
     });
     this.persistedVersion = Math.max(this.persistedVersion, version);
+    // Refused as not newer (session-view-version.ts): write the current view again above it.
+    const above = versionToWriteAbove(outcome, version);
+    if (above !== null) {
+      this.viewVersion = Math.max(this.viewVersion, above);
+      this.dirty = true;
+    }
   }
 
   /** A turn: the window or settings it carries, then its messages. */

@@ -29,14 +29,19 @@ import {
   stateQuery,
   turnSignal,
 } from './contract.js';
+import { restartInput } from './session-rebuild.js';
 import { SessionRun } from './session-run.js';
 
 export { OVERFLOW_COMPACTS_RECENT_TURNS_PATCH } from './session-recovery.js';
 export { CONTINUE_AS_NEW_AT_EVENTS, LEARNED_WINDOW_PATCH, USAGE_CALIBRATION_PATCH } from './session-run.js';
 
-export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
+export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise<void> {
+  // A run started again after its predecessor was lost reads the state back (session-rebuild.ts).
+  const { input, pending } = await restartInput(startInput);
   const run = new SessionRun(input);
 
+  // Stored turns the lost run had not applied go first, in seq order; then buffered signals.
+  if (pending.length > 0) run.turn({ turnId: 'rebuilt', messages: pending });
   setHandler(turnSignal, (turn) => run.turn(turn));
   setHandler(compactionFinishedSignal, (result) => run.compactionFinished(result));
   setHandler(resetBreakerSignal, () => run.resetBreaker());

@@ -12,8 +12,10 @@ import { type ApiKeyRole, findApiKey } from '../../db/api-keys.js';
 import type { Database } from '../../db/client.js';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { ApiError } from './errors.js';
+import { openUntilFirstKey } from './open-mode.js';
 
-export type AuthMode = 'required' | 'open';
+/** `open-until-key`: open while no key exists, required from the first key on (api/open-mode.ts). */
+export type AuthMode = 'required' | 'open' | 'open-until-key';
 
 export interface RequestAuth {
   tenantId: string;
@@ -32,7 +34,7 @@ declare module 'fastify' {
 
 const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator' };
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -41,9 +43,10 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode): void {
   app.decorateRequest('auth', null as unknown as RequestAuth);
+  const stillOpen = mode === 'open-until-key' ? openUntilFirstKey(db) : async () => mode === 'open';
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/v1/')) return;
-    if (mode === 'open') {
+    if (await stillOpen()) {
       request.auth = OPEN;
     } else {
       const key = bearerOf(request);

@@ -7,7 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
-import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
+import {
+  decodeOffsetCursor,
+  getMemoryWithEvents,
+  listMemories,
+  searchMemories,
+} from '../../db/memory-reads.js';
 import { commitMemory } from '../../db/memory-store.js';
 import { decodeCursor } from '../../db/pagination.js';
 import { getSession } from '../../db/transcript.js';
@@ -129,7 +134,12 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { query, cursor, ...filter } = request.query;
         const base = { tenantId: request.auth.tenantId, ...filter };
-        if (query) return searchMemories(deps.db, { ...base, query, ...(cursor ? { cursor } : {}) });
+        if (query) {
+          if (cursor && decodeOffsetCursor(cursor) === null) {
+            throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
+          }
+          return searchMemories(deps.db, { ...base, query, ...(cursor ? { cursor } : {}) });
+        }
         if (cursor && decodeCursor(cursor) === null) {
           throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
         }

@@ -15,7 +15,6 @@ import {
   compactUpdate,
   reportOverflowUpdate,
   resetBreakerUpdate,
-  sessionWorkflowId,
 } from '../../workflows/contract.js';
 import type { ApiDeps } from '../context.js';
 import { readHistory } from '../history.js';
@@ -29,6 +28,7 @@ import {
   sessionWithMemorySchema,
   workflowSessionViewSchema,
 } from '../schemas/sessions.js';
+import { updateSessionWorkflow } from '../session-update.js';
 import { sessionViewOf } from '../session-view.js';
 
 export const listQuerySchema = z.strictObject({
@@ -67,8 +67,6 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     if (!row) throw notFound(`session ${sessionId}`);
     return row;
   };
-  const handleOf = (tenantId: string, sessionId: string) =>
-    deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, sessionId));
 
   return async (app) => {
     app.get(
@@ -122,16 +120,18 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(request.auth.tenantId, sessionId);
+        const row = await requireSession(request.auth.tenantId, sessionId);
         const { attemptId, error, autoCompacted } = request.body;
         const text =
           typeof error === 'string'
             ? error
             : `${error.status !== undefined ? `${error.status} ` : ''}${error.message}`;
         try {
-          return await handleOf(request.auth.tenantId, sessionId).executeUpdate(reportOverflowUpdate, {
-            args: [{ attemptId, error: text, ...(autoCompacted !== undefined ? { autoCompacted } : {}) }],
-          });
+          return await updateSessionWorkflow(deps, row, (handle) =>
+            handle.executeUpdate(reportOverflowUpdate, {
+              args: [{ attemptId, error: text, ...(autoCompacted !== undefined ? { autoCompacted } : {}) }],
+            }),
+          );
         } catch (failure) {
           return workflowError(sessionId, failure);
         }
@@ -149,12 +149,12 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(request.auth.tenantId, sessionId);
+        const row = await requireSession(request.auth.tenantId, sessionId);
         let result: CompactResult;
         try {
-          result = await handleOf(request.auth.tenantId, sessionId).executeUpdate(compactUpdate, {
-            args: [request.body],
-          });
+          result = await updateSessionWorkflow(deps, row, (handle) =>
+            handle.executeUpdate(compactUpdate, { args: [request.body] }),
+          );
         } catch (failure) {
           return workflowError(sessionId, failure);
         }
@@ -179,11 +179,10 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { sessionId } = request.params;
-        await requireSession(request.auth.tenantId, sessionId);
+        const row = await requireSession(request.auth.tenantId, sessionId);
         try {
-          const handle = handleOf(request.auth.tenantId, sessionId);
           // An Update: the workflow answers once the closed breaker is in the persisted view.
-          return await handle.executeUpdate(resetBreakerUpdate);
+          return await updateSessionWorkflow(deps, row, (handle) => handle.executeUpdate(resetBreakerUpdate));
         } catch (failure) {
           return workflowError(sessionId, failure);
         }

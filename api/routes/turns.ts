@@ -11,7 +11,10 @@ import {
   messageFormatSchema,
   messagesSchemaForFormat,
 } from '../../context/adapters/index.js';
+import { lossyFieldOf } from '../../context/adapters/lossless-check.js';
 import { userText } from '../../context/memory/recall.js';
+import type { Message } from '../../context/messages.js';
+import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { appendTurn } from '../../db/transcript.js';
 import {
@@ -87,7 +90,23 @@ export async function deliverTurnSignal(
     await temporal.workflow.getHandle(turn.workflowId).signal(turnSignal, turn.signal);
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) throw error;
+    // The session exists but its run is gone: the new run reads its state back from PostgreSQL.
+    turn.start = { ...turn.start, rebuild: true };
     await signalWithStart();
+  }
+}
+
+/** 400 when the turn's tool calls exceed MAX_TOOL_CALLS_PER_TURN, naming the message that crosses it. */
+function refuseTooManyToolCalls(messages: readonly Message[]): void {
+  let calls = 0;
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    calls += message.content.filter((block) => block?.type === 'toolCall').length;
+    if (calls > MAX_TOOL_CALLS_PER_TURN) {
+      const path = `body.messages.${index}.content`;
+      const text = `more than ${MAX_TOOL_CALLS_PER_TURN} tool calls in one turn`;
+      throw new ApiError(400, 'invalid_request', `${path}: ${text}`, [{ path, message: text }]);
+    }
   }
 }
 
@@ -118,7 +137,17 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }));
           throw new ApiError(400, 'invalid_request', `${details[0]?.path}: ${details[0]?.message}`, details);
         }
-        const messages = convertToCanonical(parsed.data as unknown[], format);
+        const lossy = lossyFieldOf(body.messages, format);
+        if (lossy) {
+          const path = `body.messages.${lossy.path}`;
+          throw new ApiError(400, 'invalid_request', `${path}: ${lossy.message}`, [
+            { path, message: lossy.message },
+          ]);
+        }
+        // The validated input itself, not zod's copy: a copy assigns keys, and a `__proto__` key would
+        // become the copy's prototype instead of a stored key (docs/limits.md).
+        const messages = convertToCanonical(body.messages, format);
+        refuseTooManyToolCalls(messages);
         const counter = deps.tokenCounter ?? defaultTokenCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
 
@@ -139,15 +168,25 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               usage,
               userId,
               agentId,
-              content: { messages: body.messages, format, contextWindowTokens, settings, usage },
+              // The scope is part of the content when named: a replay naming another user is a conflict.
+              content: {
+                messages: body.messages,
+                format,
+                contextWindowTokens,
+                settings,
+                usage,
+                ...(userId !== undefined ? { userId } : {}),
+                ...(agentId !== undefined ? { agentId } : {}),
+              },
             },
             // Runs inside appendTurn's transaction, under the session's row lock: signals of one
             // session go out in seq order (db/transcript.ts states the invariant and its limit).
             async ({ turn, session: { contextWindowTokens: window }, created }) => {
               const signal: TurnSignal = {
                 turnId,
+                // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
                 messages: messages.map((message, i) =>
-                  liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!),
+                  boundedMeta(liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!)),
                 ),
                 contextWindowTokens: window,
               };

@@ -9,7 +9,7 @@ export type OpenAIUserPart =
   | { kind: 'image'; data: string; mimeType: string }
   | { kind: 'other'; block: UnknownRecord };
 
-/** `arguments` parsed; a string that is not a JSON object is kept verbatim in `rawArguments`. */
+/** `arguments` parsed; the string is kept verbatim in `rawArguments` unless it is the parse's own serialisation. */
 export type OpenAIToolCallView = {
   id: string;
   name: string;
@@ -33,7 +33,13 @@ function parseArguments(raw: unknown): OpenAIToolCallView['args'] {
   if (typeof raw !== 'string') return { arguments: isRecord(raw) ? raw : {} };
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isRecord(parsed) && !Array.isArray(parsed)) return { arguments: parsed };
+    // Kept verbatim too when re-serialising would change it (spacing, key order, duplicate keys,
+    // numbers beyond double precision): the agent reads back the string it sent (issue 19 item 8).
+    if (isRecord(parsed) && !Array.isArray(parsed)) {
+      return JSON.stringify(parsed) === raw
+        ? { arguments: parsed }
+        : { arguments: parsed, rawArguments: raw };
+    }
   } catch {
     // Not JSON (a model wrote broken arguments): kept verbatim below.
   }

@@ -94,11 +94,25 @@ function textContent<F>(texts: string[], fallback: F): string | OpenAITextPart[]
   return texts.map((value) => ({ type: 'text' as const, text: value }));
 }
 
-/** A call's arguments as a JSON string: its verbatim `rawArguments` when nothing was parsed. */
+/** True when `raw` parses to what `args` holds (nothing changed the arguments since they were sent). */
+function rawStillHolds(raw: string, args: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(raw)) === JSON.stringify(args);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A call's arguments as a JSON string: its verbatim `rawArguments` when nothing was parsed, or
+ * when they still parse to the arguments (the string as the agent sent it).
+ */
 function serializeArguments(call: Extract<CanonicalAssistantPart, { kind: 'toolCall' }>): string {
   const args = call.arguments ?? call.input ?? {};
   const isEmptyObject = isRecord(args) && Object.keys(args).length === 0;
-  if (call.rawArguments !== undefined && isEmptyObject) return call.rawArguments;
+  if (call.rawArguments !== undefined && (isEmptyObject || rawStillHolds(call.rawArguments, args))) {
+    return call.rawArguments;
+  }
   try {
     return JSON.stringify(args) ?? '{}';
   } catch {

@@ -16,18 +16,38 @@ interface Sentence {
  * a space or the end (so `a.b@x.io` and `v1.2` stay whole), and at line breaks.
  */
 export function sentencesOf(text: string): Sentence[] {
+  // One linear pass (the regex it replaces, /(?:[^\n.!?。！？]|\.(?![\s.!?]|$))+(?:[.!?。！？]+|$)/gmu,
+  // overflowed the stack on a sentence of a few megabytes: issue 19 item 9).
   const out: Sentence[] = [];
-  const pattern = /(?:[^\n.!?。！？]|\.(?![\s.!?]|$))+(?:[.!?。！？]+|$)/gmu;
-  for (const match of text.matchAll(pattern)) {
-    const raw = match[0];
+  const n = text.length;
+  const isBody = (i: number): boolean => {
+    const c = text[i]!;
+    if (c === '.') {
+      const next = text[i + 1];
+      return next !== undefined && !/[\s.!?]/u.test(next);
+    }
+    return c !== '\n' && !TERMINATORS.has(c);
+  };
+  let i = 0;
+  while (i < n) {
+    if (!isBody(i)) {
+      i += 1;
+      continue;
+    }
+    const from = i;
+    while (i < n && isBody(i)) i += 1;
+    while (i < n && TERMINATORS.has(text[i]!)) i += 1;
+    const raw = text.slice(from, i);
     const start = raw.length - raw.trimStart().length;
     const trimmed = raw.trim();
     if (trimmed.length === 0) continue;
-    const index = (match.index ?? 0) + start;
+    const index = from + start;
     out.push({ text: text.slice(index, index + trimmed.length) });
   }
   return out;
 }
+
+const TERMINATORS: ReadonlySet<string> = new Set(['.', '!', '?', '。', '！', '？']);
 
 interface Rule {
   type: MemoryType;
@@ -244,7 +264,8 @@ export function extractCandidates(messages: readonly RangeMessage[]): MemoryCand
   const out: MemoryCandidate[] = [];
   for (const message of messages) {
     for (const { text } of sentencesOf(message.text)) {
-      if (isQuestion(text)) continue;
+      // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
+      if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) continue;
       for (const rule of RULES) {
         if (!rule.roles.includes(message.role)) continue;
         const match = text.match(rule.pattern);

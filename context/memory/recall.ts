@@ -4,8 +4,10 @@
  * result injected after the latest user message. The database finds candidates
  * (db/memory-recall.ts); this module decides.
  */
+
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';
 import { storableText } from '../storable.js';
+import { recallTextOf } from './recall-text.js';
 import { type Term, textTerms } from './terms.js';
 
 export const RECALL_DEFAULTS = {
@@ -157,16 +159,19 @@ export function queryOfTexts(texts: readonly string[]): RecallQuery | null {
  */
 export function recallQueryOf(messages: readonly Message[]): RecallQuery | { skipped: RecallSkip } {
   const texts: string[] = [];
+  let latestIsLong = false;
   for (let i = messages.length - 1; i >= 0 && texts.length < RECALL_DEFAULTS.queryMessages; i--) {
     const message = messages[i]!;
     if (message.role !== 'user') continue;
-    const text = userText(message).trim();
+    // Bounded by a constant, not by the message (recall-text.ts).
+    const { text, long } = recallTextOf(message);
     if (text) texts.unshift(text);
+    if (text && texts.length === 1) latestIsLong = long;
   }
   const latest = texts.at(-1);
   if (latest === undefined) return { skipped: 'no_user_message' };
-  if (isGreeting(latest)) return { skipped: 'greeting' };
-  if (Array.from(latest).length <= 3) return { skipped: 'short' };
+  if (!latestIsLong && isGreeting(latest)) return { skipped: 'greeting' };
+  if (!latestIsLong && Array.from(latest).length <= 3) return { skipped: 'short' };
   return queryOfTexts(texts) ?? { skipped: 'no_terms' };
 }
 
