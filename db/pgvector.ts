@@ -68,7 +68,8 @@ export function vectorIndexName(model: string, dims: number): string {
   return `memory_embeddings_hnsw_${hash}`;
 }
 
-const ensured = new Set<string>();
+// Per database object: the indexes known to exist.
+const ensuredIndexes = new WeakMap<object, Set<string>>();
 
 /**
  * Creates the partial HNSW index for (model, dims) if it is missing (once per process). Called
@@ -77,6 +78,8 @@ const ensured = new Set<string>();
  */
 export async function ensureVectorIndex(db: Executor, model: string, dims: number): Promise<void> {
   const name = vectorIndexName(model, dims);
+  const ensured = ensuredIndexes.get(db) ?? new Set<string>();
+  ensuredIndexes.set(db, ensured);
   if (ensured.has(name) || !(await hasPgvector(db))) return;
   try {
     await db.transaction(async (tx) => {
