@@ -1,9 +1,10 @@
 /**
- * Memory vectors' storage and the exact-cosine search (docs/recall-and-updates.md): which current
+ * Memory vectors' storage and search (docs/recall-and-updates.md): which current
  * memories still need a vector for a model, storing vectors and failures, the embedding status, and
- * the scope's nearest memories to a query vector. The search is exact: the scope's vectors are
- * read once into one Float32Array per (scope, model) and cached until the scope gains or loses a
- * vector; a query is then one pass of dot products (vectors are unit length).
+ * the scope's nearest memories to a query vector: through pgvector where the database has it
+ * (db/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
+ * (scope, model) and cached until the scope gains or loses a vector; a query is then one pass of
+ * dot products (vectors are unit length).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
