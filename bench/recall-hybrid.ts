@@ -15,18 +15,18 @@ import pg from 'pg';
 import { memoryEmbeddingActivities } from '../activities/memory-embedding.js';
 import { rankHybrid } from '../api/hybrid-recall.js';
 import { rankMemories } from '../api/recall.js';
-import { queryOfTexts, type RecallQuery } from '../context/memory/recall.js';
+import { queryOfTexts } from '../context/memory/recall.js';
 import { textTerms } from '../context/memory/terms.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { scopeOf } from '../db/memories.js';
 import { memoryEmbeddings } from '../db/memory-embedding-schema.js';
-import { clearVectorCache, vectorCandidates } from '../db/memory-embeddings.js';
-import type { RecallScope } from '../db/memory-recall.js';
+import { clearVectorCache } from '../db/memory-embeddings.js';
 import { memories } from '../db/memory-schema.js';
 import { commitMemory } from '../db/memory-store.js';
 import { ensureVectorIndex, HNSW_EF_SEARCH, hasPgvector } from '../db/pgvector.js';
-import { createEmbedder, type Embedder, unitVector } from '../llm/embeddings.js';
+import { createEmbedder, unitVector } from '../llm/embeddings.js';
 import { FAKE_EMBEDDING_DIMS, fakeEmbedding, startFakeEmbeddings } from '../test/fake-embeddings/server.js';
+import { memoized, searchAlone } from './recall-pgvector.js';
 import { adminDatabaseUrl, log, percentile, round, runAsScript } from './stack.js';
 
 /** [memory, a question about it in other words]. */
@@ -180,9 +180,14 @@ async function load(handle: DatabaseHandle, tenantId: string, userId: string, n:
 }
 
 async function latencyAt(handle: DatabaseHandle, baseUrl: string, n: number, rounds: number) {
-  const embedder = createEmbedder({ provider: 'openai-compatible', baseUrl, model: 'fake-concepts' })!;
+  const embedder = memoized(
+    createEmbedder({ provider: 'openai-compatible', baseUrl, model: 'fake-concepts' })!,
+  );
   const tenantId = `bench-lat-${n}`;
   const userId = 'u-load';
+  const questions = PARAPHRASES.map(([, q]) => queryOfTexts([q])!).filter(Boolean);
+  // Vectors made beforehand (before a long load leaves a stale keep-alive socket): the provider call is excluded.
+  for (const q of questions) await embedder.embed([q.latest]);
   log(`loading ${n} memories with vectors (${handle.kind})`);
   await load(handle, tenantId, userId, n, embedder.id);
   const pgvector = await hasPgvector(handle.db);
@@ -195,9 +200,6 @@ async function latencyAt(handle: DatabaseHandle, baseUrl: string, n: number, rou
     await handle.db.execute(sql`analyze memory_embeddings`);
   }
   const scope = { tenantId, userId, agentId: null, sessionId: null };
-  const questions = PARAPHRASES.map(([, q]) => queryOfTexts([q])!).filter(Boolean);
-  // Vectors made beforehand: the provider call is excluded.
-  for (const q of questions) await embedder.embed([q.latest]);
   const embedding = { embedder, queryTimeoutMs: 10_000 };
   for (const q of questions) await rankHybrid(handle.db, scope, q, 0.45, embedding); // query vectors cached
   clearVectorCache(); // the first query after start-up (or after the scope changed) reads every vector
@@ -228,43 +230,6 @@ async function latencyAt(handle: DatabaseHandle, baseUrl: string, n: number, rou
     ...(pgvector ? { indexBuildMs, ...(await searchAlone(handle, scope, embedder, questions, rounds)) } : {}),
     targetAddedP95Ms: 20,
     rounds,
-  };
-}
-
-/** On a database with pgvector: the vector search alone, HNSW against the exact scan, and HNSW's top-10 recall. */
-async function searchAlone(
-  handle: DatabaseHandle,
-  scope: RecallScope,
-  embedder: Embedder,
-  questions: RecallQuery[],
-  rounds: number,
-) {
-  const times: Record<'pgvector' | 'exact', number[]> = { pgvector: [], exact: [] };
-  let overlap = 0;
-  for (let r = 0; r < rounds; r++) {
-    const [vector] = await embedder.embed([questions[r % questions.length]!.latest]);
-    const cosines: Record<string, number[]> = {};
-    for (const search of ['pgvector', 'exact'] as const) {
-      const t = performance.now();
-      const found = await vectorCandidates(handle.db, scope, embedder.id, vector!, {
-        limit: 10,
-        minCosine: -1,
-        search,
-      });
-      times[search].push(performance.now() - t);
-      cosines[search] = found.map((f) => f.cosine);
-    }
-    // Tie-aware (the load repeats texts, so many cosines are equal): a hit counts when its cosine reaches the exact 10th.
-    const floor = (cosines.exact!.at(-1) ?? 1) - 1e-6;
-    overlap += cosines.pgvector!.filter((c) => c >= floor).length / Math.max(1, cosines.exact!.length);
-  }
-  const stats = (ms: number[]) => ({
-    p50Ms: round(percentile(ms, 50), 2),
-    p95Ms: round(percentile(ms, 95), 2),
-  });
-  return {
-    vectorSearchAlone: { pgvector: stats(times.pgvector), exactWarm: stats(times.exact) },
-    top10RecallVsExact: round(overlap / rounds, 3),
   };
 }
 
