@@ -28,6 +28,7 @@ export async function enablePgvector(db: Executor): Promise<boolean> {
   if (rowsOf(available).length === 0) return false;
   try {
     await db.execute(sql`create extension if not exists vector`);
+    installed.set(db, { known: Promise.resolve(true), at: Date.now() });
     return true;
   } catch {
     // Offered but not creatable by this role: the exact-cosine path serves, as without pgvector.
@@ -35,22 +36,20 @@ export async function enablePgvector(db: Executor): Promise<boolean> {
   }
 }
 
-// Per database object (the API's and the worker's): whether `vector` is installed.
-const installed = new WeakMap<object, Promise<boolean>>();
+// Per database object (the API's and the worker's): whether `vector` is installed, and when asked.
+const installed = new WeakMap<object, { known: Promise<boolean>; at: number }>();
+/** A "no" is asked again after this long: an extension created later is found without a restart. */
+const RECHECK_ABSENT_MS = 60_000;
 
-/** True when the `vector` extension is installed in the database behind `db` (asked once per object). */
-export function hasPgvector(db: Executor): Promise<boolean> {
-  let known = installed.get(db);
-  if (!known) {
-    known = db
-      .execute(sql`select 1 from pg_extension where extname = 'vector'`)
-      .then((r) => rowsOf(r).length > 0)
-      .catch(() => false);
-    installed.set(db, known);
-    known.then((yes) => {
-      if (!yes) installed.delete(db); // an extension created later is found by the next search
-    });
-  }
+/** True when the `vector` extension is installed in the database behind `db`. */
+export async function hasPgvector(db: Executor): Promise<boolean> {
+  const entry = installed.get(db);
+  if (entry && (Date.now() - entry.at < RECHECK_ABSENT_MS || (await entry.known))) return entry.known;
+  const known = db
+    .execute(sql`select 1 from pg_extension where extname = 'vector'`)
+    .then((r) => rowsOf(r).length > 0)
+    .catch(() => false);
+  installed.set(db, { known, at: Date.now() });
   return known;
 }
 
