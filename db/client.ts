@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { backfillMemoryTerms } from './memories.js';
+import { enablePgvector } from './pgvector.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -16,7 +17,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** Applies the committed drizzle migrations (idempotent). */
+  /** Applies the committed drizzle migrations (idempotent), then creates pgvector where available. */
   migrate(): Promise<void>;
   /** True when a trivial query succeeds. */
   ping(): Promise<boolean>;
@@ -104,6 +105,7 @@ export async function openDatabase(
           client.release();
         }
         await backfillMemoryTerms(db as unknown as Database);
+        await enablePgvector(db as unknown as Database);
       },
       ping: async () => {
         try {
@@ -121,7 +123,9 @@ export async function openDatabase(
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // pg_trgm ships as a PGlite contrib extension; memory search and dedup need it (docs/memory.md#the-model).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const extensions = { pg_trgm };
+  // pgvector for memory vectors' HNSW search (db/pgvector.ts); created by migrate().
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const extensions = { pg_trgm, vector };
   let client: InstanceType<typeof PGlite>;
   if ('pgliteDir' in target) {
     mkdirSync(target.pgliteDir, { recursive: true });
@@ -137,6 +141,7 @@ export async function openDatabase(
     migrate: async () => {
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await backfillMemoryTerms(db as unknown as Database);
+      await enablePgvector(db as unknown as Database);
     },
     ping: async () => {
       try {

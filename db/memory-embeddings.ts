@@ -1,9 +1,10 @@
 /**
- * Memory vectors' storage and the exact-cosine search (docs/recall-and-updates.md): which current
+ * Memory vectors' storage and search (docs/recall-and-updates.md): which current
  * memories still need a vector for a model, storing vectors and failures, the embedding status, and
- * the scope's nearest memories to a query vector. The search is exact: the scope's vectors are
- * read once into one Float32Array per (scope, model) and cached until the scope gains or loses a
- * vector; a query is then one pass of dot products (vectors are unit length).
+ * the scope's nearest memories to a query vector: through pgvector where the database has it
+ * (db/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
+ * (scope, model) and cached until the scope gains or loses a vector; a query is then one pass of
+ * dot products (vectors are unit length).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
@@ -11,6 +12,7 @@ import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
 import type { RecallScope } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
+import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
 
 /** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
 export interface EmbeddingSelector {
@@ -55,6 +57,7 @@ export async function storeEmbeddings(
   rows: ReadonlyArray<{ memory: MemoryRow; vector: Float32Array }>,
 ): Promise<void> {
   if (rows.length === 0) return;
+  for (const dims of new Set(rows.map((r) => r.vector.length))) await ensureVectorIndex(db, model, dims);
   await db
     .insert(memoryEmbeddings)
     .values(
@@ -226,34 +229,55 @@ async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Pro
   return entry;
 }
 
-/**
- * The scope's `limit` memories nearest to `query` (cosine, exact) at or above `minCosine`, as
- * current rows: a superseded, deleted or expired memory is never returned. A query vector of
- * another dimension than the stored ones finds nothing.
- */
-export async function vectorCandidates(
+/** The exact path: one pass of dot products over the scope's cached matrix, the best `keep` first. */
+async function exactNearest(
   db: Executor,
   scope: RecallScope,
   model: string,
   query: Float32Array,
-  options: { limit: number; minCosine: number },
-): Promise<Array<{ memory: MemoryRow; cosine: number }>> {
+  keep: number,
+  minCosine: number,
+): Promise<Array<{ id: string; cosine: number }>> {
   const { ids, dims, matrix } = await scopeMatrix(db, scope, model);
   if (dims === 0 || dims !== query.length) return [];
-  // Top `limit * 2` (room for rows no longer current), by a bounded insertion list.
-  const keep = options.limit * 2;
   const best: Array<{ i: number; cosine: number }> = [];
   for (let row = 0; row < ids.length; row++) {
     let dot = 0;
     const base = row * dims;
     for (let d = 0; d < dims; d++) dot += matrix[base + d]! * query[d]!;
-    if (dot < options.minCosine) continue;
+    if (dot < minCosine) continue;
     if (best.length === keep && dot <= best[keep - 1]!.cosine) continue;
     let at = best.length;
     while (at > 0 && best[at - 1]!.cosine < dot) at--;
     best.splice(at, 0, { i: row, cosine: dot });
     if (best.length > keep) best.pop();
   }
+  return best.map((b) => ({ id: ids[b.i]!, cosine: b.cosine }));
+}
+
+/** Which search `vectorCandidates` uses: pgvector where installed (the default), or the exact scan. */
+export type VectorSearch = 'auto' | 'exact' | 'pgvector';
+
+/**
+ * The scope's `limit` memories nearest to `query` (cosine) at or above `minCosine`, as current
+ * rows: a superseded, deleted or expired memory is never returned. A query vector of another
+ * dimension than the stored ones finds nothing. The candidates come from pgvector (HNSW) where
+ * the database has it, otherwise from the exact scan; either way they are read back the same way.
+ */
+export async function vectorCandidates(
+  db: Executor,
+  scope: RecallScope,
+  model: string,
+  query: Float32Array,
+  options: { limit: number; minCosine: number; search?: VectorSearch },
+): Promise<Array<{ memory: MemoryRow; cosine: number }>> {
+  // Top `limit * 2`: room for rows no longer current.
+  const keep = options.limit * 2;
+  const search = options.search ?? 'auto';
+  const usePgvector = search === 'pgvector' || (search === 'auto' && (await hasPgvector(db)));
+  const best = usePgvector
+    ? (await pgvectorNearest(db, scope, model, query, keep)).filter((b) => b.cosine >= options.minCosine)
+    : await exactNearest(db, scope, model, query, keep, options.minCosine);
   if (best.length === 0) return [];
   const rows = await db
     .select()
@@ -262,7 +286,7 @@ export async function vectorCandidates(
       and(
         inArray(
           memories.id,
-          best.map((b) => ids[b.i]!),
+          best.map((b) => b.id),
         ),
         currentCondition(),
       ),
@@ -270,7 +294,7 @@ export async function vectorCandidates(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return best
     .flatMap((b) => {
-      const memory = byId.get(ids[b.i]!);
+      const memory = byId.get(b.id);
       return memory ? [{ memory, cosine: b.cosine }] : [];
     })
     .slice(0, options.limit);
