@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type EmbeddingSelector, embeddingStatus } from '../db/memory-embeddings.js';
-import { memoryEmbeddingWorkflowId } from '../workflows/memory-embedding-ids.js';
+import { memoryEmbeddingWorkflowId } from '../workflows/contract.js';
 import type { ApiDeps } from './context.js';
 import { errorResponses } from './schemas/common.js';
 

@@ -7,6 +7,8 @@
  * dot products (vectors are unit length).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+/** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
+import type { EmbeddingSelector } from '../context/memory/types.js';
 import type { Database } from './client.js';
 import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
@@ -14,12 +16,7 @@ import type { RecallScope } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
 import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
 
-/** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
-export interface EmbeddingSelector {
-  tenantId?: string;
-  extractionId?: string;
-  memoryIds?: string[];
-}
+export type { EmbeddingSelector };
 
 /** Current memories with no vector for `model` yet (a failed one is tried again), by id after `afterId`. */
 export async function pendingEmbeddings(

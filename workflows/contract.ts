@@ -10,7 +10,7 @@
  * never rename them.
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { ExtractionTrigger } from '../context/memory/types.js';
+import type { EmbeddingSelector, ExtractionTrigger } from '../context/memory/types.js';
 import type {
   CompactionResult,
   CompactionTrigger,
@@ -272,4 +272,21 @@ export interface ChunkInput {
   contextWindowTokens: number;
   previousCompactionId: string | null;
   instructions?: string;
+}
+
+// The memory embedding workflow (docs/recall-and-updates.md): ids only.
+
+export interface MemoryEmbeddingInput {
+  selector: EmbeddingSelector;
+}
+
+export interface MemoryEmbeddingResult {
+  status: 'succeeded' | 'failed' | 'off';
+  embedded: number;
+  error?: string;
+}
+
+/** One workflow per extraction, committed memory or backfill of a model. */
+export function memoryEmbeddingWorkflowId(what: string): string {
+  return `molt-embed:${what}`;
 }

@@ -6,9 +6,9 @@
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { MemoryEmbeddingInput, MemoryEmbeddingResult } from './memory-embedding-ids.js';
+import type { MemoryEmbeddingInput, MemoryEmbeddingResult } from './contract.js';
 
-export { memoryEmbeddingWorkflowId } from './memory-embedding-ids.js';
+export { memoryEmbeddingWorkflowId } from './contract.js';
 
 /** A provider call: 5 attempts with backoff; a wrong dimension is not retried. */
 const embedding = proxyActivities<Activities>({

@@ -50,3 +50,10 @@ export interface RangeMessage {
   role: string;
   text: string;
 }
+
+/** Which memories an embedding run covers: one extraction's, some committed ones, or a tenant's (a backfill). */
+export interface EmbeddingSelector {
+  tenantId?: string;
+  extractionId?: string;
+  memoryIds?: string[];
+}
