@@ -16,25 +16,32 @@ export async function persistSessionView(
   db: Database,
   input: { tenantId: string; sessionId: string; version: number; view: unknown },
 ): Promise<PersistViewOutcome> {
-  const updated = await executePrepared(
-    db,
-    'molt_persist_session_view_returning',
-    sql`update sessions set view = ${storableJsonText(input.view)}::jsonb, view_version = ${input.version}::bigint,
-      updated_at = ${new Date()}::timestamptz
-    where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint
-    returning 1 as updated`,
-  );
-  if (updated.length > 0) return { written: true, storedVersion: input.version };
-  // Nothing written: a newer view is stored (fine), or the session's row is not visible yet — the
-  // first turn signals its workflow before its transaction commits, and a fast worker's first
-  // write would be lost, leaving the view stale until the next turn. Fail, so the write is retried.
-  const [row] = await db
-    .select({ version: sessions.viewVersion })
-    .from(sessions)
-    .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
-  if (!row) throw new Error('the session row is not visible yet; the view write is retried');
-  return { written: false, storedVersion: row.version };
+  const deadline = Date.now() + ROW_WAIT_MS;
+  for (;;) {
+    const updated = await executePrepared(
+      db,
+      'molt_persist_session_view_returning',
+      sql`update sessions set view = ${storableJsonText(input.view)}::jsonb, view_version = ${input.version}::bigint,
+        updated_at = ${new Date()}::timestamptz
+      where tenant_id = ${input.tenantId}::text and id = ${input.sessionId}::text and view_version < ${input.version}::bigint
+      returning 1 as updated`,
+    );
+    if (updated.length > 0) return { written: true, storedVersion: input.version };
+    const [row] = await db
+      .select({ version: sessions.viewVersion })
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+    if (row) return { written: false, storedVersion: row.version };
+    // No row visible: the first turn signals its workflow before its transaction commits, and a
+    // fast worker's first write would be lost (the view stale until the next turn). Wait for it,
+    // a bounded time: a session with no row at all (erased) has no view to write.
+    if (Date.now() >= deadline) return { written: false, storedVersion: null };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
+
+/** How long a view write waits for its session's row to become visible. */
+const ROW_WAIT_MS = 2_000;
 
 /**
  * Whether the view was written, and the version stored now. Not written with a stored version at
@@ -43,7 +50,8 @@ export async function persistSessionView(
  */
 export interface PersistViewOutcome {
   written: boolean;
-  storedVersion: number;
+  /** null: the session has no row (nothing was written). */
+  storedVersion: number | null;
 }
 
 /** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */

@@ -13,9 +13,10 @@ export const VIEW_VERSION_COLLISION_PATCH = 'view-version-collision';
 
 /** The version to count on from when the write was refused, or null when it was written. */
 export function versionToWriteAbove(
-  outcome: { written: boolean; storedVersion: number } | undefined | null,
+  outcome: { written: boolean; storedVersion: number | null } | undefined | null,
   version: number,
 ): number | null {
-  if (!outcome || outcome.written || !(outcome.storedVersion >= version)) return null;
+  if (!outcome || outcome.written || outcome.storedVersion === null || outcome.storedVersion < version)
+    return null;
   return patched(VIEW_VERSION_COLLISION_PATCH) ? outcome.storedVersion : null;
 }

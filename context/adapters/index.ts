@@ -8,13 +8,15 @@
  *   result. Going out, a run of results and the user message right after it become ONE user
  *   message (tool_result blocks first), the shape Anthropic expects after a tool_use turn.
  * - Anthropic `redacted_thinking` becomes a thinking block `{thinking: "", signature: data,
- *   redacted: true}` and goes back the same way. `cache_control` is not kept: breakpoints belong
- *   to the request being built, and replaying stored ones would exceed the limit of four.
+ *   redacted: true}` and goes back the same way. `cache_control` and `citations` are refused (a
+ *   400 naming the field, lossless-check.ts): breakpoints belong to the request being built, and
+ *   replaying stored ones would exceed the limit of four.
  * - OpenAI Chat has no tool name on `role: "tool"` messages, so it is looked up from the calling
  *   assistant ("unknown" when the call is not in the list). `arguments` is a JSON string: parsed
- *   into an object; a string that is not a JSON object is kept verbatim in `rawArguments` (with
- *   `arguments: {}`) and sent back unchanged. `system`/`developer` messages are the agent's
- *   prompt, not history: they are accepted and skipped. `reasoning_content` becomes a thinking
+ *   into an object; the string is kept verbatim in `rawArguments` whenever re-serialising would
+ *   change it (a string that is not a JSON object: with `arguments: {}`) and sent back unchanged.
+ *   `system`/`developer` messages are the agent's prompt, not history: they are refused, as are
+ *   `name`, `refusal` and any field the format cannot send back (lossless-check.ts). `reasoning_content` becomes a thinking
  *   block; thinking is only sent back when asked for (`reasoningField`). Tool-result images,
  *   which `role: "tool"` cannot carry, follow the results as one user message. `isError`,
  *   signatures, `stopReason`, `usage` and timestamps have no OpenAI or Anthropic request field.
