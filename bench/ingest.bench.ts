@@ -19,12 +19,13 @@
  * targets are reported only when both of their sides ran.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent } from 'node:http';
+import type { TurnBody } from '../client/index.js';
 import { DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
 import { type PreparedTurn, prepareTurns, storeTurn } from './ingest-turns.js';
+import { benchClient, type MoltClient, postTurn } from './measure.js';
 import { measureRouteWork } from './route-work.js';
 import {
   type BenchApi,
@@ -32,7 +33,6 @@ import {
   log,
   median,
   percentile,
-  postJson,
   round,
   runAsScript,
   withBenchStack,
@@ -89,7 +89,7 @@ async function runRound(
   mode: Mode,
   taskQueue: string,
   api: BenchApi,
-  agent: Agent,
+  molt: MoltClient,
   roundIndex: number,
   sessionCount = SESSIONS,
 ): Promise<RoundResult> {
@@ -100,12 +100,12 @@ async function runRound(
 
   const send = async (sessionId: string, turn: PreparedTurn): Promise<void> => {
     if (mode === 'api') {
-      const body = JSON.stringify({
+      const body = {
         turnId: turn.turnId,
         contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-        messages: turn.messages,
-      });
-      const response = await postJson(agent, new URL(`/v1/sessions/${sessionId}/turns`, api.url), body);
+        messages: turn.messages as TurnBody['messages'],
+      };
+      const response = await postTurn(molt, sessionId, body);
       if (response.status !== 202) throw new Error(`POST turn answered ${response.status}: ${response.body}`);
       return;
     }
@@ -222,12 +222,12 @@ export async function run(): Promise<object> {
       taskQueue: worker.taskQueue,
       defaultContextWindowTokens: CONTEXT_WINDOW_TOKENS,
     });
-    const agent = new Agent({ keepAlive: true, maxSockets: SESSIONS });
+    const molt = benchClient(api.url);
     try {
       const results: RoundResult[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         for (const mode of MODES) {
-          const result = await runRound(stack, mode, worker.taskQueue, api, agent, r);
+          const result = await runRound(stack, mode, worker.taskQueue, api, molt, r);
           log(
             `${mode} round ${r}: ${Math.round(result.turnsPerSecond)} turns/s, p50 ${round(percentile(result.latenciesMs, 50))} ms, p99 ${round(percentile(result.latenciesMs, 99))} ms, settled in ${Math.round(result.settleMs)} ms`,
           );
@@ -237,7 +237,7 @@ export async function run(): Promise<object> {
       // One session posting alone: the cost of a request without contention, for the diagnosis.
       const serial: Record<string, object> = {};
       for (const mode of MODES) {
-        const result = await runRound(stack, mode, worker.taskQueue, api, agent, ROUNDS, 1);
+        const result = await runRound(stack, mode, worker.taskQueue, api, molt, ROUNDS, 1);
         serial[mode] = {
           turnsPerSecond: round(result.turnsPerSecond),
           p50Ms: round(percentile(result.latenciesMs, 50), 2),
@@ -307,7 +307,7 @@ export async function run(): Promise<object> {
         ],
       };
     } finally {
-      agent.destroy();
+      // molt's client holds no sockets of its own to close (fetch's shared pool).
     }
   });
 }

@@ -16,16 +16,17 @@
  * Run: `npx tsx bench/long-session.bench.ts` — prints one JSON object. `run()` returns it.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent } from 'node:http';
 import type { Client } from '@temporalio/client';
 import { count, eq } from 'drizzle-orm';
+import type { TurnBody } from '../client/index.js';
 import { messages } from '../db/schema.js';
 import { DEFAULT_TENANT_ID, getSession } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { sessionWorkflow } from '../workflows/session.js';
 import { startCpuAccounting } from './cpu.js';
 import { runChain } from './history.js';
-import { log, median, percentile, postJson, round, runAsScript, withBenchStack } from './stack.js';
+import { benchClient, postTurn } from './measure.js';
+import { log, median, percentile, round, runAsScript, withBenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
 const TARGET_TURNS = 10_000;
@@ -71,10 +72,9 @@ export async function run(): Promise<object> {
       taskQueue: worker.taskQueue,
       defaultContextWindowTokens: CONTEXT_WINDOW_TOKENS,
     });
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const molt = benchClient(api.url);
     const sessionId = `bench-long-${randomUUID()}`;
     const workflowId = sessionWorkflowId(DEFAULT_TENANT_ID, sessionId);
-    const url = new URL(`/v1/sessions/${sessionId}/turns`, api.url);
     const generator = new TurnGenerator(7);
     try {
       const latenciesMs: number[] = [];
@@ -85,16 +85,16 @@ export async function run(): Promise<object> {
       let failure: { turn: number; status: number; body: string; bareSignalError?: string } | undefined;
       while (posted < TARGET_TURNS && performance.now() - started < POST_BUDGET_MS) {
         const turn = posted + 1;
-        const body = JSON.stringify({
+        const body = {
           turnId: `t${turn}`,
           contextWindowTokens: CONTEXT_WINDOW_TOKENS,
-          messages: generator.smallTurn(turn),
-        });
+          messages: generator.smallTurn(turn) as TurnBody['messages'],
+        };
         let response: { status: number; body: string } | undefined;
         // A 503 asks the agent to retry the same turn (an idempotent replay); a few times, then give up.
         for (let attempt = 0; attempt <= RETRIES_ON_503; attempt++) {
           const t0 = performance.now();
-          response = await postJson(agent, url, body);
+          response = await postTurn(molt, sessionId, body);
           latenciesMs.push(performance.now() - t0);
           if (response.status !== 503) break;
           unavailableAnswers += 1;
@@ -210,7 +210,7 @@ export async function run(): Promise<object> {
         ],
       };
     } finally {
-      agent.destroy();
+      // molt's client holds no sockets of its own to close (fetch's shared pool).
     }
   });
 }

@@ -1,5 +1,7 @@
-/** The benches' figures (median, percentiles, rounding) and their one raw HTTP call. */
-import { type Agent, request } from 'node:http';
+/** The benches' figures (median, percentiles, rounding) and how they post a turn (molt's client). */
+import { createMoltClient, type TurnBody } from '../client/index.js';
+
+export type MoltClient = ReturnType<typeof createMoltClient>;
 
 export function median(values: readonly number[]): number {
   return percentile(values, 50);
@@ -17,26 +19,20 @@ export const round = (value: number, digits = 1): number => Math.round(value * 1
 
 /** True when this module is the script node was started with (`npx tsx bench/x.bench.ts`). */
 
-/** POST a JSON body over a keep-alive agent (loopback only); resolves with the status and body. */
-export function postJson(agent: Agent, url: URL, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+/** A client of the bench's API: molt's own typed client, no retries (a bench counts every answer). */
+export function benchClient(baseUrl: string): MoltClient {
+  return createMoltClient({ baseUrl, retries: 0, timeoutMs: 120_000 });
+}
+
+/** POST one turn through molt's client; resolves with the status and, for an error, its body. */
+export async function postTurn(
+  molt: MoltClient,
+  sessionId: string,
+  body: TurnBody,
+): Promise<{ status: number; body: string }> {
+  const { response, error } = await molt.api.POST('/v1/sessions/{sessionId}/turns', {
+    params: { path: { sessionId } },
+    body,
   });
+  return { status: response.status, body: response.ok ? '' : JSON.stringify(error ?? null) };
 }

@@ -324,4 +324,4 @@ export function runAsScript(moduleUrl: string, run: () => Promise<object>): void
   );
 }
 
-export { median, percentile, postJson, round } from './measure.js';
+export { median, percentile, round } from './measure.js';
