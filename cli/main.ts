@@ -2,6 +2,7 @@
  * The `molt` command (CONTRACT.md §4).
  */
 import { Command } from 'commander';
+import { isTenantId } from '../context/session/ids.js';
 import { LlmConfigError } from '../llm/config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
@@ -116,7 +117,7 @@ keys
     const { API_KEY_ROLES, createApiKey } = await import('../db/api-keys.js');
     const role = API_KEY_ROLES.find((r) => r === options.role);
     if (!role) throw new ConfigError(`--role: must be one of ${API_KEY_ROLES.join(', ')}`);
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(options.tenant)) {
+    if (!isTenantId(options.tenant)) {
       throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
     }
     const config = loadConfig();

@@ -119,7 +119,11 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
     }
   } catch (error) {
     if (isCancellation(error)) throw error;
-    result = await store.failCompaction({ compactionId: input.compactionId, error: describe(error) });
+    result = await store.failCompaction({
+      tenantId: input.tenantId,
+      compactionId: input.compactionId,
+      error: describe(error),
+    });
   }
   if (input.parentWorkflowId) {
     await getExternalWorkflowHandle(input.parentWorkflowId).signal(compactionFinishedSignal, result);

@@ -66,6 +66,7 @@ import {
 } from './definitions.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
+import { withTenantScopedIds } from './tenant-ids.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -106,6 +107,7 @@ export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void
       contextWindowTokens: input.contextWindowTokens,
       ...(input.settings ? { settings: input.settings } : {}),
     });
+  state = withTenantScopedIds(state, input.tenantId);
   // A fresh run (not continued-as-new) counts its view versions on from its start time: a run
   // that replaces one that is gone (terminated, lost with its server) then writes above every
   // version the old run stored, even a write of the old run that lands after this run started;

@@ -41,6 +41,11 @@ export interface SessionSummaryRef {
 }
 
 export interface SessionState {
+  /**
+   * The tenant, part of every compaction id (ids.ts). Absent in states of runs recorded before
+   * the `tenant-scoped-ids` patch: their ids stay the legacy ones so their histories replay.
+   */
+  tenantId?: string;
   sessionId: string;
   contextWindowTokens: number;
   settings: SessionSettings;
@@ -117,6 +122,7 @@ export interface Transition {
 }
 
 export function createSessionState(input: {
+  tenantId?: string;
   sessionId: string;
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
@@ -125,6 +131,7 @@ export function createSessionState(input: {
     throw new RangeError(`contextWindowTokens must be a positive number, got ${input.contextWindowTokens}`);
   }
   return {
+    ...(input.tenantId !== undefined ? { tenantId: input.tenantId } : {}),
     sessionId: input.sessionId,
     contextWindowTokens: Math.floor(input.contextWindowTokens),
     settings: resolveSessionSettings(input.settings),
