@@ -6,11 +6,11 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
+import { storedScopeFor } from '../context/memory/scope-rules.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rangeMessageOf } from '../context/memory/verify.js';
 import type { Message } from '../context/messages.js';
 import type { Database } from '../db/client.js';
-import { scopeOf } from '../db/memories.js';
 import { beginExtraction, completeExtraction, failExtraction } from '../db/memory-extractions.js';
 import { getSession, readMessages } from '../db/transcript.js';
 import type { TextModel } from '../llm/model.js';
@@ -119,12 +119,13 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
-        scope: scopeOf({
-          tenantId: input.tenantId,
-          userId: session.userId,
-          agentId: session.agentId,
-          sessionId: input.sessionId,
-        }),
+        scope: (type) => {
+          const stored = storedScopeFor(
+            { userId: session.userId, agentId: session.agentId, sessionId: input.sessionId },
+            type,
+          );
+          return stored && { tenantId: input.tenantId, ...stored };
+        },
         candidates: result.candidates,
         range,
         tokens: result.tokens ?? null,

@@ -25,8 +25,11 @@ export function checkTenantId(tenantId: string): void {
 /** Creates a key for a tenant (creating the tenant if needed) and returns it in the clear, once. */
 export async function createApiKey(
   db: Database,
-  input: { tenantId: string; role: ApiKeyRole; name?: string },
+  input: { tenantId: string; role: ApiKeyRole; name?: string; agentId?: string },
 ): Promise<{ id: string; key: string }> {
+  if (input.agentId !== undefined && input.role !== 'agent') {
+    throw new RangeError('agent: only an agent key is bound to an agent');
+  }
   checkTenantId(input.tenantId);
   await ensureTenant(db, input.tenantId);
   const key = `molt_${randomBytes(24).toString('base64url')}`;
@@ -37,6 +40,7 @@ export async function createApiKey(
     role: input.role,
     name: input.name ?? `${input.role} key`,
     keyHash: hashApiKey(key),
+    agentId: input.agentId ?? null,
   });
   return { id, key };
 }

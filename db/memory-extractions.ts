@@ -4,7 +4,7 @@
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */
 import { and, asc, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { RangeMessage } from '../context/memory/types.js';
+import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
 import { decodeCursor, encodeCursor } from './compactions.js';
@@ -55,7 +55,11 @@ export async function beginExtraction(
 export interface CompleteExtractionInput {
   id: string;
   tenantId: string;
-  scope: MemoryScope;
+  /**
+   * The scope of the memories, or the scope each candidate goes to by its type
+   * (context/memory/scope-rules.ts; null: none admits it, the candidate is rejected).
+   */
+  scope: MemoryScope | ((type: MemoryType) => MemoryScope | null);
   sessionId: string;
   candidates: unknown[];
   range: RangeMessage[];
@@ -79,8 +83,15 @@ export async function completeExtraction(
       .for('update');
     if (!row) throw new Error(`extraction ${input.id} does not exist`);
     if (row.status === 'succeeded' && row.counts) return row.counts;
-    await lockScope(tx, input.scope);
     const { accepted, rejected } = verifyCandidates(input.candidates, input.range);
+    // Every scope this extraction may write, locked in one order (two extractions never deadlock).
+    const scopeOf = typeof input.scope === 'function' ? input.scope : () => input.scope as MemoryScope;
+    const scopes = new Map<string, MemoryScope>();
+    for (const type of MEMORY_TYPES) {
+      const scope = scopeOf(type);
+      if (scope) scopes.set(JSON.stringify(scope), scope);
+    }
+    for (const key of [...scopes.keys()].sort()) await lockScope(tx, scopes.get(key)!);
     const counts: ExtractionCounts = {
       candidates: input.candidates.length,
       added: 0,
@@ -93,9 +104,16 @@ export async function completeExtraction(
     for (const verified of accepted) {
       const { candidate } = verified;
       const memoryId = extractedMemoryId(input.id, index);
+      const scope = scopeOf(candidate.type);
+      if (!scope) {
+        index += 1;
+        counts.rejected += 1;
+        counts.rejectedReasons.no_scope = (counts.rejectedReasons.no_scope ?? 0) + 1;
+        continue;
+      }
       const outcome = await storeDraft(
         tx,
-        input.scope,
+        scope,
         {
           type: candidate.type,
           content: candidate.content,

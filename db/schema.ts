@@ -42,6 +42,8 @@ export const apiKeys = pgTable(
     name: text('name').notNull(),
     /** sha256 of the key, hex. */
     keyHash: text('key_hash').notNull(),
+    /** An agent key bound to one agent touches only that agent's sessions (api/key-scope.ts). */
+    agentId: text('agent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

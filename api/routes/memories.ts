@@ -7,9 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { decodeCursor } from '../../db/compactions.js';
-import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
+import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
-import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import {
@@ -23,6 +22,7 @@ import {
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../memory-schemas.js';
+import { commitScopeOf, ownerOf } from '../memory-scope.js';
 import { DEFAULT_RECALL_SETTINGS, rankMemories } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas.js';
 
@@ -56,7 +56,8 @@ export function memoryTools() {
     {
       name: 'commit_memory',
       description: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
-      parameters: schema(commitMemoryBodySchema),
+      // The scope is not the model's to fill in: the client adds the session (api/memory-scope.ts).
+      parameters: schema(commitMemoryBodySchema.omit({ userId: true, agentId: true, sessionId: true })),
     },
   ];
 }
@@ -76,35 +77,17 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { tenantId } = request.auth;
         const body = request.body;
-        let { userId, agentId } = body;
-        if (body.sessionId && !userId && !agentId) {
-          const session = await getSession(deps.db, tenantId, body.sessionId);
-          if (!session) throw notFound(`session ${body.sessionId}`);
-          userId = session.userId ?? undefined;
-          agentId = session.agentId ?? undefined;
-        }
-        if (!userId && !agentId && !body.sessionId) {
-          throw new ApiError(
-            400,
-            'invalid_request',
-            'body: one of userId, agentId or sessionId names the memory scope',
-          );
-        }
-        const result = await commitMemory(
-          deps.db,
-          scopeOf({ tenantId, userId, agentId, sessionId: body.sessionId }),
-          {
-            type: body.type,
-            content: body.content,
-            abstract: body.abstract ?? null,
-            key: body.key ?? null,
-            category: body.category ?? null,
-            priority: body.priority,
-            source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
-          },
-        );
+        const scope = await commitScopeOf(deps.db, request.auth, body);
+        const result = await commitMemory(deps.db, scope, {
+          type: body.type,
+          content: body.content,
+          abstract: body.abstract ?? null,
+          key: body.key ?? null,
+          category: body.category ?? null,
+          priority: body.priority,
+          source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
+        });
         return reply
           .status(result.outcome === 'duplicate' ? 200 : 201)
           .send({ memory: memorySnapshot(result.memory) });
@@ -141,13 +124,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { tenantId } = request.auth;
         const body = request.body;
-        let { userId = null, agentId = null } = body;
-        if (body.sessionId) {
-          const session = await getSession(deps.db, tenantId, body.sessionId);
-          if (!session) throw notFound(`session ${body.sessionId}`);
-          userId ??= session.userId;
-          agentId ??= session.agentId;
-        }
+        const { userId, agentId } = await ownerOf(deps.db, request.auth, body, 'search');
         const query = queryOfTexts(body.query.split('\n'));
         if (!query) return { items: [], nextCursor: null };
         const ranked = await rankMemories(

@@ -58,8 +58,11 @@ async function ask(sessionId: string, turnId: string, text: string, scope: Json 
   });
 }
 
+/** An operator names the scope it writes to (an agent key writes only into its session's). */
 const remember = (scope: Json, content: string, extra: Json = {}) =>
-  call('POST', '/v1/memories', { content, type: 'preference', ...scope, ...extra }).then((r) => r.memory);
+  call('POST', '/v1/memories', { content, type: 'preference', ...scope, ...extra }, keys.operator).then(
+    (r) => r.memory,
+  );
 
 const context = (sessionId: string, query = '', key = keys.agent) =>
   call('GET', `/v1/sessions/${sessionId}/context${query ? `?${query}` : ''}`, undefined, key);

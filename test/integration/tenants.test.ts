@@ -83,7 +83,7 @@ beforeAll(async () => {
     (list) => list.items.length > 0 && list.items.every((x: Json) => x.status !== 'running'),
   );
   ids.extractionId = extractions.items[0].id;
-  const memory = await call(keys.agentA, 'POST', '/v1/memories', {
+  const memory = await call(keys.operatorA, 'POST', '/v1/memories', {
     content: `The deploy key of ${SECRET} lives in the vault.`,
     userId: USER_A,
   });
