@@ -66,6 +66,12 @@ export interface CompleteExtractionInput {
   tokens?: { input: number; output: number } | null;
 }
 
+/** The role of the range's message at `seq` (a memory's provenance: said by the user or not). */
+function roleAt(range: readonly RangeMessage[], seq: number): { role?: string } {
+  const role = range.find((m) => m.seq === seq)?.role;
+  return role ? { role } : {};
+}
+
 /**
  * Verify and store, one transaction: candidates whose quote is not in the range are rejected
  * (counted by reason), duplicates skipped, same-key memories superseded, all as events. An
@@ -127,6 +133,7 @@ export async function completeExtraction(
             fromSeq: verified.seq,
             toSeq: verified.seq,
             quote: candidate.quote,
+            ...roleAt(input.range, verified.seq),
           },
         },
         { memoryId, eventId: `${input.id}:${index}`, extractionId: input.id },
