@@ -14,6 +14,7 @@ import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
+import { erasureRoutes } from './routes/erasure.js';
 import { memoryRoutes } from './routes/memories.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -104,5 +105,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(compactionRoutes(routeDeps));
   await app.register(memoryRoutes(routeDeps));
   await app.register(memoryExtractionRoutes(routeDeps));
+  await app.register(erasureRoutes(routeDeps));
   return app;
 }

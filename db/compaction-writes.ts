@@ -9,6 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Todo } from '../context/index.js';
 import { todoKey } from '../context/index.js';
 import type { Database } from './client.js';
+import { erasedUpTo, lockSessionErasure } from './erasure.js';
 import {
   type ChunkRow,
   type CompactionRow,
@@ -171,6 +172,13 @@ export interface CompactionResultRows {
 export async function persistCompactionResult(db: Database, result: CompactionResultRows): Promise<void> {
   const { compactionId } = result;
   await db.transaction(async (tx) => {
+    // Ordered with an erasure of the session: an erased range gets no summary again.
+    await lockSessionErasure(tx, result.tenantId, result.sessionId);
+    const [row] = await tx
+      .select({ fromSeq: compactions.fromSeq })
+      .from(compactions)
+      .where(and(eq(compactions.tenantId, result.tenantId), eq(compactions.id, compactionId)));
+    if (!row || row.fromSeq <= (await erasedUpTo(tx, result.tenantId, result.sessionId))) return;
     await tx
       .insert(summaries)
       .values({

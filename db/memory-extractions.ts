@@ -8,6 +8,7 @@ import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../context/mem
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
 import { decodeCursor, encodeCursor } from './compactions.js';
+import { erasedUpTo, lockSessionErasure } from './erasure.js';
 import { extractedMemoryId, lockScope, type MemoryScope, storeDraft } from './memories.js';
 import {
   type ExtractionCounts,
@@ -66,6 +67,16 @@ export interface CompleteExtractionInput {
   tokens?: { input: number; output: number } | null;
 }
 
+/** What an extraction of an erased range stores: nothing. */
+const erasedCounts = (): ExtractionCounts => ({
+  candidates: 0,
+  added: 0,
+  superseded: 0,
+  duplicates: 0,
+  rejected: 0,
+  rejectedReasons: { erased: 1 },
+});
+
 /** The role of the range's message at `seq` (a memory's provenance: said by the user or not). */
 function roleAt(range: readonly RangeMessage[], seq: number): { role?: string } {
   const role = range.find((m) => m.seq === seq)?.role;
@@ -82,11 +93,15 @@ export async function completeExtraction(
   input: CompleteExtractionInput,
 ): Promise<ExtractionCounts> {
   return db.transaction(async (tx) => {
+    // Ordered with an erasure of the session: an erased range is never extracted again.
+    await lockSessionErasure(tx, input.tenantId, input.sessionId);
+    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId);
     const [row] = await tx
       .select()
       .from(memoryExtractions)
       .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)))
       .for('update');
+    if (erased > 0 && (!row || row.fromSeq <= erased)) return erasedCounts();
     if (!row) throw new Error(`extraction ${input.id} does not exist`);
     if (row.status === 'succeeded' && row.counts) return row.counts;
     const { accepted, rejected } = verifyCandidates(input.candidates, input.range);

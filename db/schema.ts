@@ -287,6 +287,7 @@ export const messageOverrides = pgTable(
   (t) => [index('message_overrides_seq_idx').on(t.tenantId, t.sessionId, t.seq)],
 );
 
+export * from './erasure-schema.js';
 export * from './memory-schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;

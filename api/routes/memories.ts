@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { decodeCursor } from '../../db/compactions.js';
-import { commitMemory, deleteMemory, eraseUserMemories, memorySnapshot } from '../../db/memories.js';
+import { eraseUserMemoriesIn } from '../../db/erasure.js';
+import { commitMemory, deleteMemory, memorySnapshot } from '../../db/memories.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
 import type { ApiDeps } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
@@ -182,7 +183,20 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: { 200: erasureReceiptSchema, ...errorResponses(403, ...BODY_ERRORS) },
         },
       },
-      async (request) => eraseUserMemories(deps.db, request.auth.tenantId, request.query.userId),
+      // Memories only (DELETE /v1/users/{userId} erases the user's sessions too), including those
+      // of sessions that named the user after their first turn.
+      async (request) => {
+        const { userId } = request.query;
+        const erased = await deps.db.transaction((tx) =>
+          eraseUserMemoriesIn(tx, request.auth.tenantId, userId),
+        );
+        return {
+          userId,
+          memories: erased.memories,
+          events: erased.memoryEvents,
+          extractions: erased.extractions,
+        };
+      },
     );
 
     app.get(
