@@ -10,6 +10,7 @@ import { registerAuth } from './auth.js';
 import type { ApiDeps } from './context.js';
 import { registerDocs } from './docs.js';
 import { registerErrorHandler } from './errors.js';
+import { registerKeyScope } from './key-scope.js';
 import { createApiMetrics, registerMetrics } from './metrics.js';
 import { registerRateLimit } from './rate-limit.js';
 import { compactionRoutes } from './routes/compactions.js';
@@ -78,6 +79,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerRateLimit(app, deps.rateLimitPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
+  registerKeyScope(app, deps.db);
   const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
