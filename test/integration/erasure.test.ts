@@ -53,6 +53,20 @@ async function rowsHolding(needle: string): Promise<Record<string, number>> {
   return found;
 }
 
+/** A run's (default: the current run's) history as text, payloads decoded; `gone` when there is none. */
+const historyText = (sessionId: string, runId?: string) =>
+  h.client.workflow
+    .getHandle(`molt-session:default:${sessionId}`, runId)
+    .fetchHistory()
+    // Payloads are base64 bytes: read them as the UTF-8 JSON they hold.
+    .then((history) =>
+      JSON.stringify(history, (key, value) =>
+        key === 'data' && typeof value === 'string' ? Buffer.from(value, 'base64').toString('utf8') : value,
+      ),
+    )
+    .catch(() => 'gone');
+const erasedSessions: Array<{ sessionId: string; secret: string; runId: string }> = [];
+
 const TIMINGS = ['before extraction', 'during extraction', 'after extraction', 'named later'] as const;
 
 let turnCounter = 0;
@@ -103,10 +117,13 @@ describe('erasure × timing', () => {
             (view) => view.lastSeq === 4,
           );
           if (timing === 'after extraction' || timing === 'during extraction') {
+            // Instructions travel in the workflow's history: the text is there until the erasure.
             const compacted = await call('POST', `/v1/sessions/${sessionId}/compact`, {
               keepRecentTokens: 0,
+              instructions: `keep ${secret}`,
             });
             expect(compacted.status, compacted.body).toBe(200);
+            expect(await historyText(sessionId)).toContain(secret);
           }
           if (timing === 'after extraction' || timing === 'named later') {
             await eventually(
@@ -120,6 +137,7 @@ describe('erasure × timing', () => {
           }
           expect(Object.keys(await rowsHolding(secret)).length).toBeGreaterThan(0);
 
+          const { runId } = await h.client.workflow.getHandle(`molt-session:default:${sessionId}`).describe();
           const erased =
             kind === 'session'
               ? await call('DELETE', `/v1/sessions/${sessionId}`)
@@ -143,17 +161,7 @@ describe('erasure × timing', () => {
           await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 2));
           expect(await rowsHolding(secret)).toEqual({});
 
-          // The session workflow's histories are gone (they never held the text either).
-          const workflowId = `molt-session:default:${sessionId}`;
-          await eventually(
-            async () =>
-              h.client.workflow
-                .getHandle(workflowId)
-                .fetchHistory()
-                .then((history) => JSON.stringify(history))
-                .catch(() => 'gone'),
-            (history) => history === 'gone',
-          );
+          erasedSessions.push({ sessionId, secret, runId });
           // The session goes on with new seqs; the control session is whole.
           await say(sessionId, {}, 'a fresh start');
           const context = await call('GET', `/v1/sessions/${sessionId}/context`);
@@ -163,6 +171,19 @@ describe('erasure × timing', () => {
         },
       ),
       { numRuns: 8, endOnFailure: true },
+    );
+    // The erased runs of each session workflow are deleted (Temporal removes them in the
+    // background: one wait for all of them); the run the fresh turn started holds no erased text.
+    await eventually(
+      async () =>
+        Promise.all(
+          erasedSessions.map(async (erased) => ({
+            erasedRunGone: (await historyText(erased.sessionId, erased.runId)) === 'gone',
+            currentHoldsText: (await historyText(erased.sessionId)).includes(erased.secret),
+          })),
+        ),
+      (runs) => runs.every((run) => run.erasedRunGone && !run.currentHoldsText),
+      { timeoutMs: 240_000, intervalMs: 1_000 },
     );
   });
 });
