@@ -16,13 +16,7 @@ import {
 import { indexTerms } from '../context/memory/terms.js';
 import type { MemoryType } from '../context/memory/types.js';
 import type { Database } from './client.js';
-import {
-  type MemoryRow,
-  type MemorySource,
-  memories,
-  memoryEvents,
-  memoryTerms,
-} from './memory-schema.js';
+import { type MemoryRow, type MemorySource, memories, memoryEvents, memoryTerms } from './memory-schema.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
