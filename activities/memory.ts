@@ -7,6 +7,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
 import type { KnownMemory } from '../context/memory/llm-prompt.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
+import { storedScopeFor } from '../context/memory/scope-rules.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rangeMessageOf } from '../context/memory/verify.js';
 import type { Message } from '../context/messages.js';
@@ -131,7 +132,13 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
-        scope,
+        scope: (type) => {
+          const stored = storedScopeFor(
+            { userId: session.userId, agentId: session.agentId, sessionId: input.sessionId },
+            type,
+          );
+          return stored && { tenantId: input.tenantId, ...stored };
+        },
         candidates: result.candidates,
         range,
         tokens: result.tokens ?? null,

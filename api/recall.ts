@@ -23,6 +23,7 @@ import {
   topErrors,
 } from '../context/memory/tool-memory.js';
 import type { Message } from '../context/messages.js';
+import { provenanceOf } from '../context/prompt-data.js';
 import { estimateTextTokens } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
 import {
@@ -96,6 +97,7 @@ export function recalledMemory(memory: MemoryRow): RecalledMemory {
     id: memory.id,
     type: memory.type,
     content: memory.content,
+    source: provenanceOf(memory.source),
     recordedAt: memory.recordedAt.toISOString(),
     ...(memory.validFrom ? { validFrom: memory.validFrom.toISOString() } : {}),
   };
@@ -152,6 +154,7 @@ export async function promptAdditionFor(
     about: about.map((m) => ({
       type: m.type,
       content: m.content,
+      provenance: provenanceOf(m.source),
       validFrom: m.validFrom?.toISOString() ?? null,
       recordedAt: m.recordedAt.toISOString(),
     })),

@@ -14,11 +14,13 @@ import { clientErrorHandler } from './plugins/client-errors.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
+import { registerKeyScope } from './plugins/key-scope.js';
 import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { cliPromptRoutes } from './routes/cli-prompt.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
+import { erasureRoutes } from './routes/erasure.js';
 import { memoryRoutes } from './routes/memories.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -86,6 +88,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerAuthFailureLimit(app, deps.authFailuresPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
+  registerKeyScope(app, deps.db);
   const routeDeps: ApiDeps = { ...deps, metrics };
 
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
@@ -115,5 +118,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(memoryExtractionRoutes(routeDeps));
   await app.register(cliPromptRoutes());
   await app.register(memoryEmbeddingRoutes(routeDeps));
+  await app.register(erasureRoutes(routeDeps));
   return app;
 }

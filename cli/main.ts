@@ -3,6 +3,7 @@
  */
 import { Command } from 'commander';
 import { errorText } from '../context/error-text.js';
+import { isTenantId } from '../context/session/ids.js';
 import { LlmConfigError } from '../llm/config.js';
 import { EmbeddingsConfigError } from '../llm/embeddings.js';
 import { registerAgentCommands } from './agent-commands.js';
@@ -119,12 +120,22 @@ keys
   .requiredOption('--tenant <id>', 'the tenant the key belongs to (created if new)')
   .option('--role <role>', 'agent or operator', 'agent')
   .option('--name <name>', 'a label for operators')
-  .action(async (options: { tenant: string; role: string; name?: string }) => {
+  .option(
+    '--agent <id>',
+    "bind an agent key to one agent: it touches only that agent's sessions and memories",
+  )
+  .action(async (options: { tenant: string; role: string; name?: string; agent?: string }) => {
     const { API_KEY_ROLES, createApiKey } = await import('../db/api-keys.js');
     const role = API_KEY_ROLES.find((r) => r === options.role);
     if (!role) throw new ConfigError(`--role: must be one of ${API_KEY_ROLES.join(', ')}`);
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(options.tenant)) {
+    if (!isTenantId(options.tenant)) {
       throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
+    }
+    if (
+      options.agent !== undefined &&
+      (role !== 'agent' || options.agent.length === 0 || options.agent.length > 200)
+    ) {
+      throw new ConfigError('--agent: 1 to 200 characters, for an agent key only');
     }
     const config = loadConfig();
     const { openConfiguredDatabase } = await import('./stack.js');
@@ -133,6 +144,7 @@ keys
       tenantId: options.tenant,
       role,
       ...(options.name ? { name: options.name } : {}),
+      ...(options.agent !== undefined ? { agentId: options.agent } : {}),
     });
     await database.close();
     console.log(created.key);

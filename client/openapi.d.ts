@@ -772,7 +772,142 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId?: string;
+                            userId?: string;
+                            erased: {
+                                sessions: number;
+                                messages: number;
+                                turns: number;
+                                overrides: number;
+                                compactions: number;
+                                summaries: number;
+                                chunks: number;
+                                todos: number;
+                                breakerEvents: number;
+                                extractions: number;
+                                memories: number;
+                                memoryEvents: number;
+                            };
+                            workflowRuns: number;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2751,6 +2886,8 @@ export interface paths {
                                     fromSeq: number;
                                     toSeq: number;
                                     quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -2888,6 +3025,8 @@ export interface paths {
                                     fromSeq: number;
                                     toSeq: number;
                                     quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -2929,6 +3068,8 @@ export interface paths {
                                     fromSeq: number;
                                     toSeq: number;
                                     quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3257,6 +3398,8 @@ export interface paths {
                                     fromSeq: number;
                                     toSeq: number;
                                     quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3442,6 +3585,8 @@ export interface paths {
                                 fromSeq: number;
                                 toSeq: number;
                                 quote: string;
+                                /** @description The quoted message's role: `user` means said by the user */
+                                role?: string;
                             } | {
                                 /** @enum {string} */
                                 kind: "commit_memory" | "operator";
@@ -3587,6 +3732,8 @@ export interface paths {
                                     fromSeq: number;
                                     toSeq: number;
                                     quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4572,6 +4719,141 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId?: string;
+                            userId?: string;
+                            erased: {
+                                sessions: number;
+                                messages: number;
+                                turns: number;
+                                overrides: number;
+                                compactions: number;
+                                summaries: number;
+                                chunks: number;
+                                todos: number;
+                                breakerEvents: number;
+                                extractions: number;
+                                memories: number;
+                                memoryEvents: number;
+                            };
+                            workflowRuns: number;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

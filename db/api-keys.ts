@@ -3,6 +3,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { isTenantId } from '../context/session/ids.js';
 import type { Database } from './client.js';
 import { type ApiKeyRow, apiKeys } from './schema.js';
 import { ensureTenant } from './transcript.js';
@@ -14,11 +15,22 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** A tenant id must hold no `:` (context/session/ids.ts says why): refused before anything is written. */
+export function checkTenantId(tenantId: string): void {
+  if (!isTenantId(tenantId)) {
+    throw new RangeError('tenant id: letters, digits and . _ - only, 1 to 64 characters');
+  }
+}
+
 /** Creates a key for a tenant (creating the tenant if needed) and returns it in the clear, once. */
 export async function createApiKey(
   db: Database,
-  input: { tenantId: string; role: ApiKeyRole; name?: string },
+  input: { tenantId: string; role: ApiKeyRole; name?: string; agentId?: string },
 ): Promise<{ id: string; key: string }> {
+  if (input.agentId !== undefined && input.role !== 'agent') {
+    throw new RangeError('agent: only an agent key is bound to an agent');
+  }
+  checkTenantId(input.tenantId);
   await ensureTenant(db, input.tenantId);
   const key = `molt_${randomBytes(24).toString('base64url')}`;
   const id = randomUUID();
@@ -28,6 +40,7 @@ export async function createApiKey(
     role: input.role,
     name: input.name ?? `${input.role} key`,
     keyHash: hashApiKey(key),
+    agentId: input.agentId ?? null,
   });
   return { id, key };
 }
@@ -37,6 +50,7 @@ export async function ensureApiKey(
   db: Database,
   input: { key: string; tenantId: string; role: ApiKeyRole; name: string },
 ): Promise<void> {
+  checkTenantId(input.tenantId);
   await ensureTenant(db, input.tenantId);
   await db
     .insert(apiKeys)

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Todo, WorkingMemory } from '../context/index.js';
 import { todoKey } from '../context/index.js';
 import type { Database } from './client.js';
+import { erasedUpTo, lockSessionErasure } from './erasure.js';
 import {
   type ChunkRow,
   type CompactionRow,
@@ -22,15 +23,38 @@ import {
 
 export type SummaryRow = typeof summaries.$inferSelect;
 
-/** The summary a compaction produced, if any. */
-export async function summaryOf(db: Database, compactionId: string): Promise<SummaryRow | undefined> {
-  const [row] = await db.select().from(summaries).where(eq(summaries.compactionId, compactionId));
+/** The summary a compaction of the tenant produced, if any (never another tenant's). */
+export async function summaryOf(
+  db: Database,
+  tenantId: string,
+  compactionId: string,
+): Promise<SummaryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(summaries)
+    .where(and(eq(summaries.tenantId, tenantId), eq(summaries.compactionId, compactionId)));
   return row;
 }
 
-export async function compactionRow(db: Database, compactionId: string): Promise<CompactionRow | undefined> {
-  const [row] = await db.select().from(compactions).where(eq(compactions.id, compactionId));
+export async function compactionRow(
+  db: Database,
+  tenantId: string,
+  compactionId: string,
+): Promise<CompactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(compactions)
+    .where(and(eq(compactions.tenantId, tenantId), eq(compactions.id, compactionId)));
   return row;
+}
+
+/** The tenant of a compaction (for activity calls scheduled before their input named it). */
+export async function compactionTenant(db: Database, compactionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ tenantId: compactions.tenantId })
+    .from(compactions)
+    .where(eq(compactions.id, compactionId));
+  return row?.tenantId;
 }
 
 /** Creates the compaction's row once (a retried plan finds it). */
@@ -38,12 +62,23 @@ export async function createCompaction(db: Database, row: typeof compactions.$in
   await db.insert(compactions).values(row).onConflictDoNothing();
 }
 
-/** A compaction's chunks, in order. */
-export async function chunksOf(db: Database, compactionId: string): Promise<ChunkRow[]> {
+/** A compaction's chunks, in order (chunk rows carry no tenant: read through their compaction's). */
+export async function chunksOf(db: Database, tenantId: string, compactionId: string): Promise<ChunkRow[]> {
   return db
     .select()
     .from(compactionChunks)
-    .where(eq(compactionChunks.compactionId, compactionId))
+    .where(
+      and(
+        eq(compactionChunks.compactionId, compactionId),
+        inArray(
+          compactionChunks.compactionId,
+          db
+            .select({ id: compactions.id })
+            .from(compactions)
+            .where(and(eq(compactions.tenantId, tenantId), eq(compactions.id, compactionId))),
+        ),
+      ),
+    )
     .orderBy(asc(compactionChunks.index));
 }
 
@@ -137,6 +172,13 @@ export interface CompactionResultRows {
 export async function persistCompactionResult(db: Database, result: CompactionResultRows): Promise<void> {
   const { compactionId } = result;
   await db.transaction(async (tx) => {
+    // Ordered with an erasure of the session: an erased range gets no summary again.
+    await lockSessionErasure(tx, result.tenantId, result.sessionId);
+    const [row] = await tx
+      .select({ fromSeq: compactions.fromSeq })
+      .from(compactions)
+      .where(and(eq(compactions.tenantId, result.tenantId), eq(compactions.id, compactionId)));
+    if (!row || row.fromSeq <= (await erasedUpTo(tx, result.tenantId, result.sessionId))) return;
     await tx
       .insert(summaries)
       .values({

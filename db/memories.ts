@@ -9,14 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { indexTerms } from '../context/memory/terms.js';
 import type { MemoryType } from '../context/memory/types.js';
 import type { Database } from './client.js';
-import {
-  type MemoryRow,
-  type MemorySource,
-  memories,
-  memoryEvents,
-  memoryExtractions,
-  memoryTerms,
-} from './memory-schema.js';
+import { type MemoryRow, type MemorySource, memories, memoryEvents, memoryTerms } from './memory-schema.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
@@ -189,39 +182,5 @@ export async function deleteMemory(db: Database, tenantId: string, id: string): 
       })
       .onConflictDoNothing();
     return after ?? before;
-  });
-}
-
-export interface ErasureReceipt {
-  userId: string;
-  memories: number;
-  events: number;
-  extractions: number;
-}
-
-/**
- * Operator erasure of a user's scope: their memories and memory events are removed, and their
- * extraction rows keep only counts (the error text, which may quote a message, is cleared).
- */
-export async function eraseUserMemories(
-  db: Database,
-  tenantId: string,
-  userId: string,
-): Promise<ErasureReceipt> {
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(memories)
-      .where(and(eq(memories.tenantId, tenantId), eq(memories.userId, userId)))
-      .returning({ id: memories.id });
-    const events = await tx
-      .delete(memoryEvents)
-      .where(and(eq(memoryEvents.tenantId, tenantId), eq(memoryEvents.userId, userId)))
-      .returning({ id: memoryEvents.id });
-    const extractions = await tx
-      .update(memoryExtractions)
-      .set({ error: sql`case when ${memoryExtractions.error} is null then null else 'erased' end` })
-      .where(and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.userId, userId)))
-      .returning({ id: memoryExtractions.id });
-    return { userId, memories: removed.length, events: events.length, extractions: extractions.length };
   });
 }

@@ -4,9 +4,10 @@
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { RangeMessage } from '../context/memory/types.js';
+import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
 import type { Database } from './client.js';
+import { erasedUpTo, lockSessionErasure } from './erasure.js';
 import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
@@ -56,11 +57,31 @@ export async function beginExtraction(
 export interface CompleteExtractionInput {
   id: string;
   tenantId: string;
-  scope: MemoryScope;
+  /**
+   * The scope of the memories, or the scope each candidate goes to by its type
+   * (context/memory/scope-rules.ts; null: none admits it, the candidate is rejected).
+   */
+  scope: MemoryScope | ((type: MemoryType) => MemoryScope | null);
   sessionId: string;
   candidates: unknown[];
   range: RangeMessage[];
   tokens?: { input: number; output: number } | null;
+}
+
+/** What an extraction of an erased range stores: nothing. */
+const erasedCounts = (): ExtractionCounts => ({
+  candidates: 0,
+  added: 0,
+  superseded: 0,
+  duplicates: 0,
+  rejected: 0,
+  rejectedReasons: { erased: 1 },
+});
+
+/** The role of the range's message at `seq` (a memory's provenance: said by the user or not). */
+function roleAt(range: readonly RangeMessage[], seq: number): { role?: string } {
+  const role = range.find((m) => m.seq === seq)?.role;
+  return role ? { role } : {};
 }
 
 /**
@@ -73,15 +94,26 @@ export async function completeExtraction(
   input: CompleteExtractionInput,
 ): Promise<ExtractionCounts> {
   return db.transaction(async (tx) => {
+    // Ordered with an erasure of the session: an erased range is never extracted again.
+    await lockSessionErasure(tx, input.tenantId, input.sessionId);
+    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId);
     const [row] = await tx
       .select()
       .from(memoryExtractions)
       .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)))
       .for('update');
+    if (erased > 0 && (!row || row.fromSeq <= erased)) return erasedCounts();
     if (!row) throw new Error(`extraction ${input.id} does not exist`);
     if (row.status === 'succeeded' && row.counts) return row.counts;
-    await lockScope(tx, input.scope);
     const { accepted, rejected } = verifyCandidates(input.candidates, input.range);
+    // Every scope this extraction may write, locked in one order (two extractions never deadlock).
+    const scopeOf = typeof input.scope === 'function' ? input.scope : () => input.scope as MemoryScope;
+    const scopes = new Map<string, MemoryScope>();
+    for (const type of MEMORY_TYPES) {
+      const scope = scopeOf(type);
+      if (scope) scopes.set(JSON.stringify(scope), scope);
+    }
+    for (const key of [...scopes.keys()].sort()) await lockScope(tx, scopes.get(key)!);
     const counts: ExtractionCounts = {
       candidates: input.candidates.length,
       added: 0,
@@ -95,9 +127,16 @@ export async function completeExtraction(
     for (const verified of accepted) {
       const { candidate } = verified;
       const memoryId = extractedMemoryId(input.id, index);
+      const scope = scopeOf(candidate.type);
+      if (!scope) {
+        index += 1;
+        counts.rejected += 1;
+        counts.rejectedReasons.no_scope = (counts.rejectedReasons.no_scope ?? 0) + 1;
+        continue;
+      }
       const outcome = await storeDraft(
         tx,
-        input.scope,
+        scope,
         {
           type: candidate.type,
           content: candidate.content,
@@ -112,6 +151,7 @@ export async function completeExtraction(
             fromSeq: verified.seq,
             toSeq: verified.seq,
             quote: candidate.quote,
+            ...roleAt(input.range, verified.seq),
           },
         },
         { memoryId, eventId: `${input.id}:${index}`, extractionId: input.id },

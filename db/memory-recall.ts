@@ -4,8 +4,9 @@
  * only active memories of the recall scope: the user's, the agent's that name no user, and the
  * session's own.
  */
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { WeightedTerm } from '../context/memory/recall.js';
+import { AGENT_KNOWLEDGE_TYPES } from '../context/memory/scope-rules.js';
 import type { Executor } from './memories.js';
 import {
   currentCondition,
@@ -37,11 +38,18 @@ function scopeParts(scope: RecallScope): SQL[] {
   const parts: SQL[] = [];
   if (scope.userId !== null) parts.push(base(eq(memories.userId, scope.userId)));
   if (scope.agentId !== null)
-    parts.push(base(and(isNull(memories.userId), eq(memories.agentId, scope.agentId))));
+    parts.push(base(and(isNull(memories.userId), eq(memories.agentId, scope.agentId), agentKnowledge)));
   if (scope.sessionId !== null) parts.push(base(eq(memories.sessionScope, scope.sessionId)));
   if (parts.length === 0) parts.push(base());
   return parts;
 }
+
+/**
+ * The agent's part holds agent knowledge only (context/memory/scope-rules.ts): a personal memory
+ * stored there before the rule (an agent-only session's preference) is never read back.
+ */
+const agentKnowledge = inArray(memories.type, [...AGENT_KNOWLEDGE_TYPES]);
+const notAgentPersonal = or(isNotNull(memories.userId), isNotNull(memories.sessionScope), agentKnowledge)!;
 
 async function fromParts<T>(scope: RecallScope, read: (part: SQL) => Promise<T[]>): Promise<T[]> {
   return (await Promise.all(scopeParts(scope).map(read))).flat();
@@ -107,7 +115,7 @@ export async function recallCandidates(
     })
     .from(memories)
     .innerJoin(sql`(${ranked}) as ranked`, sql`ranked.memory_id = ${memories.id}`)
-    .where(currentCondition());
+    .where(and(currentCondition(), notAgentPersonal));
 }
 
 /** Profile memories and high-priority preferences, in a stable order (prompt caches). */

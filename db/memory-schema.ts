@@ -24,7 +24,14 @@ export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
 
 /** Where a memory came from: a verbatim quote of a message span, or a direct write. */
 export type MemorySource =
-  | { sessionId: string; fromSeq: number; toSeq: number; quote: string }
+  | {
+      sessionId: string;
+      fromSeq: number;
+      toSeq: number;
+      quote: string;
+      /** The quoted message's role (`user`: said by the user); absent in memories stored before. */
+      role?: string;
+    }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
 
 /**

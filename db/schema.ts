@@ -42,6 +42,8 @@ export const apiKeys = pgTable(
     name: text('name').notNull(),
     /** sha256 of the key, hex. */
     keyHash: text('key_hash').notNull(),
+    /** An agent key bound to one agent touches only that agent's sessions (api/key-scope.ts). */
+    agentId: text('agent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -287,6 +289,7 @@ export const messageOverrides = pgTable(
   (t) => [index('message_overrides_seq_idx').on(t.tenantId, t.sessionId, t.seq)],
 );
 
+export * from './erasure-schema.js';
 export * from './memory-embedding-schema.js';
 export * from './memory-schema.js';
 

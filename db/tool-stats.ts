@@ -101,7 +101,11 @@ export async function toolStats(db: Executor, scope: SessionScope, limit: number
   }));
 }
 
-/** The text of the newest errored results of these tools (at most `perTool` each), newest first. */
+/**
+ * The text of the newest errored results of these tools (at most `perTool` each), newest first.
+ * Error texts are personal (they quote paths, names, what the user asked for): they come from the
+ * user's sessions and this session only, never from the agent's other sessions.
+ */
 export async function toolErrorTexts(
   db: Executor,
   scope: SessionScope,
@@ -117,7 +121,7 @@ export async function toolErrorTexts(
             case when jsonb_typeof(r.content) = 'array' then r.content else '[]'::jsonb end) x
           where x->>'type' = 'text'), 300) as text,
           row_number() over (partition by r.tool order by r.seq desc) as n
-        from (${resultsOf(scope)}) r
+        from (${resultsOf({ ...scope, agentId: null })}) r
         where r.is_error and r.tool in (${sql.join(
           tools.map((t) => sql`${t}`),
           sql`, `,

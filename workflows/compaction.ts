@@ -113,7 +113,11 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
     }
   } catch (error) {
     if (isCancellation(error)) throw error;
-    result = await store.failCompaction({ compactionId: input.compactionId, error: typedFailureText(error) });
+    result = await store.failCompaction({
+      tenantId: input.tenantId,
+      compactionId: input.compactionId,
+      error: typedFailureText(error),
+    });
   }
   if (input.parentWorkflowId) {
     await getExternalWorkflowHandle(input.parentWorkflowId).signal(compactionFinishedSignal, result);

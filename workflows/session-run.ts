@@ -39,6 +39,7 @@ import { createCommandExecutor, type QueuedCommand } from './session-commands.js
 import { createMemoryHooks } from './session-memory.js';
 import { recoverFromOverflow } from './session-recovery.js';
 import { versionToWriteAbove } from './session-view-version.js';
+import { withTenantScopedIds } from './tenant-ids.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
@@ -94,13 +95,15 @@ export class SessionRun {
 
   constructor(readonly input: SessionWorkflowInput) {
     this.workflowId = workflowInfo().workflowId;
-    this.state =
+    this.state = withTenantScopedIds(
       input.carried?.state ??
-      createSessionState({
-        sessionId: input.sessionId,
-        contextWindowTokens: input.contextWindowTokens,
-        ...(input.settings ? { settings: input.settings } : {}),
-      });
+        createSessionState({
+          sessionId: input.sessionId,
+          contextWindowTokens: input.contextWindowTokens,
+          ...(input.settings ? { settings: input.settings } : {}),
+        }),
+      input.tenantId,
+    );
     this.viewVersion = input.carried?.viewVersion ?? workflowInfo().runStartTime.getTime() * 1_000;
     this.persistedVersion = this.viewVersion;
     // The order of the patch markers is part of the history: memory's first, then calibration's.

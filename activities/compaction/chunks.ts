@@ -57,7 +57,8 @@ export function chunkActivities(steps: CompactionSteps) {
     await updateChunk(db, input.compactionId, input.index, { attempts: attempt, status: 'running' });
     const stored = await loadRange({ ...input, fromSeq: chunk.fromSeq, toSeq: chunk.toSeq });
     // The first chunk carries the summary in force forward; later chunks continue from it.
-    const previousSummary = input.index === 0 ? await summaryText(input.previousCompactionId) : undefined;
+    const previousSummary =
+      input.index === 0 ? await summaryText(input.tenantId, input.previousCompactionId) : undefined;
     return { messages: stored.map((m) => m.body), previousSummary };
   }
 
@@ -83,7 +84,7 @@ export function chunkActivities(steps: CompactionSteps) {
     async planCompaction(
       input: CompactionInput & { workflowId: string; runId: string },
     ): Promise<CompactionPlan> {
-      const finished = await storedResult(input.compactionId);
+      const finished = await storedResult(input.tenantId, input.compactionId);
       if (finished) return { chunks: [], concurrency: concurrency, finished };
 
       await createCompaction(db, {
@@ -101,7 +102,7 @@ export function chunkActivities(steps: CompactionSteps) {
         model: model?.id ?? 'extractive',
       });
 
-      const existing = await chunksOf(db, input.compactionId);
+      const existing = await chunksOf(db, input.tenantId, input.compactionId);
       if (existing.length > 0) {
         return {
           chunks: existing.map((c) => ({

@@ -31,15 +31,15 @@ export function mergeActivities(steps: CompactionSteps) {
     const stored = await loadRange(input);
     return digest(
       stored.map((m) => m.body),
-      await summaryText(input.previousCompactionId),
+      await summaryText(input.tenantId, input.previousCompactionId),
     );
   }
 
   /** The merge for a compaction whose LLM merge failed for good: the chunk summaries as they are. */
   async function joinChunkSummaries(input: CompactionRange): Promise<{ merged: true }> {
-    const row = await compactionRow(db, input.compactionId);
+    const row = await compactionRow(db, input.tenantId, input.compactionId);
     if (row?.mergedBody) return { merged: true };
-    const chunks = await chunksOf(db, input.compactionId);
+    const chunks = await chunksOf(db, input.tenantId, input.compactionId);
     const body = await mergedWithoutLlm(
       input,
       chunks.map((c) => c.summary ?? ''),
@@ -66,9 +66,9 @@ export function mergeActivities(steps: CompactionSteps) {
       },
     ): Promise<{ merged: true }> {
       if (input.concatenate) return joinChunkSummaries(input);
-      const row = await compactionRow(db, input.compactionId);
+      const row = await compactionRow(db, input.tenantId, input.compactionId);
       if (row?.mergedBody) return { merged: true };
-      const chunks = await chunksOf(db, input.compactionId);
+      const chunks = await chunksOf(db, input.tenantId, input.compactionId);
       const partials = chunks.map((c) => c.summary ?? '');
       const allExtractive = chunks.every((c) => c.level === LEVEL_EXTRACTIVE);
 

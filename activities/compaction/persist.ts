@@ -23,6 +23,7 @@ import {
 import {
   chunksOf,
   compactionRow,
+  compactionTenant,
   failCompactionRow,
   persistCompactionResult,
   sessionTodos,
@@ -42,17 +43,17 @@ export function persistActivities(steps: CompactionSteps) {
      * compaction's final status. A summary that is not smaller than what it replaces fails.
      */
     async persistCompaction(input: CompactionRange): Promise<CompactionResult> {
-      const finished = await storedResult(input.compactionId);
+      const finished = await storedResult(input.tenantId, input.compactionId);
       if (finished) return finished;
 
-      const row = await compactionRow(db, input.compactionId);
+      const row = await compactionRow(db, input.tenantId, input.compactionId);
       if (!row?.mergedBody) throw new Error(`compaction ${input.compactionId} has no merged body`);
-      const chunks = await chunksOf(db, input.compactionId);
+      const chunks = await chunksOf(db, input.tenantId, input.compactionId);
       const stored = await loadRange(input);
       const messages = stored.map((m) => m.body);
       const session = await getSession(db, input.tenantId, input.sessionId);
       const previous = input.previousCompactionId
-        ? await summaryOf(db, input.previousCompactionId)
+        ? await summaryOf(db, input.tenantId, input.previousCompactionId)
         : undefined;
 
       const failures = collectToolFailures(messages);
@@ -109,8 +110,14 @@ export function persistActivities(steps: CompactionSteps) {
     },
 
     /** Records a compaction that could not finish (its error is shown to operators). */
-    async failCompaction(input: { compactionId: string; error: string }): Promise<CompactionResult> {
-      const finished = await storedResult(input.compactionId);
+    async failCompaction(input: {
+      compactionId: string;
+      error: string;
+      /** Absent in calls scheduled by workers before tenant-scoped reads: the row's own tenant. */
+      tenantId?: string;
+    }): Promise<CompactionResult> {
+      const tenantId = input.tenantId ?? (await compactionTenant(db, input.compactionId));
+      const finished = tenantId === undefined ? undefined : await storedResult(tenantId, input.compactionId);
       if (finished) return finished;
       await failCompactionRow(db, input.compactionId, {
         error: input.error.slice(0, 2_000),

@@ -54,16 +54,16 @@ export function compactionSteps(deps: CompactionDeps) {
     });
   }
 
-  async function summaryText(compactionId: string | null): Promise<string | undefined> {
+  async function summaryText(tenantId: string, compactionId: string | null): Promise<string | undefined> {
     if (!compactionId) return undefined;
-    return (await summaryOf(db, compactionId))?.text;
+    return (await summaryOf(db, tenantId, compactionId))?.text;
   }
 
   /** The result of a compaction an earlier run already finished (a replayed workflow or activity). */
-  async function storedResult(compactionId: string): Promise<CompactionResult | undefined> {
-    const row = await compactionRow(db, compactionId);
+  async function storedResult(tenantId: string, compactionId: string): Promise<CompactionResult | undefined> {
+    const row = await compactionRow(db, tenantId, compactionId);
     if (!row || row.status === 'running') return undefined;
-    const summary = await summaryOf(db, compactionId);
+    const summary = await summaryOf(db, tenantId, compactionId);
     const status = row.status === 'cancelled' ? 'failed' : (row.status as CompactionResult['status']);
     return {
       compactionId,

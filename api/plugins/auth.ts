@@ -20,6 +20,8 @@ export type AuthMode = 'required' | 'open' | 'open-until-key';
 export interface RequestAuth {
   tenantId: string;
   role: ApiKeyRole;
+  /** The agent an agent key is bound to (api/key-scope.ts); null: not bound (operators, old keys). */
+  agentId: string | null;
 }
 
 declare module 'fastify' {
@@ -32,7 +34,7 @@ declare module 'fastify' {
   }
 }
 
-const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator' };
+const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator', agentId: null };
 
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -55,7 +57,7 @@ export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode)
       }
       const row = await findApiKey(db, key);
       if (!row) throw new ApiError(401, 'unauthorized', 'unknown or revoked API key');
-      request.auth = { tenantId: row.tenantId, role: row.role as ApiKeyRole };
+      request.auth = { tenantId: row.tenantId, role: row.role as ApiKeyRole, agentId: row.agentId ?? null };
     }
     const needed = request.routeOptions.config?.role ?? 'agent';
     if (needed === 'operator' && request.auth.role !== 'operator') {

@@ -88,7 +88,9 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const row = await getSession(deps.db, request.auth.tenantId, sessionId);
         if (!row) throw notFound(`session ${sessionId}`);
         const inForce = sessionViewOf(row).summary;
-        const summary = inForce ? await summaryOf(deps.db, inForce.compactionId) : undefined;
+        const summary = inForce
+          ? await summaryOf(deps.db, request.auth.tenantId, inForce.compactionId)
+          : undefined;
         const setting = (row.settings as { summaryMaxTokens?: unknown } | null)?.summaryMaxTokens;
         return {
           sessionId,

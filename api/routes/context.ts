@@ -132,7 +132,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
 
         const [summary, stored, restoreRange] = await Promise.all([
-          view.summary ? summaryOf(deps.db, view.summary.compactionId) : undefined,
+          view.summary ? summaryOf(deps.db, tenantId, view.summary.compactionId) : undefined,
           readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
           readRestoreRange(deps.db, {
             tenantId,

@@ -6,7 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
-import { deleteMemory, eraseUserMemories, memorySnapshot, scopeOf } from '../../db/memories.js';
+import { eraseUserMemoriesIn } from '../../db/erasure.js';
+import { deleteMemory, memorySnapshot } from '../../db/memories.js';
 import {
   decodeOffsetCursor,
   getMemoryWithEvents,
@@ -15,10 +16,10 @@ import {
 } from '../../db/memory-reads.js';
 import { commitMemory } from '../../db/memory-store.js';
 import { decodeCursor } from '../../db/pagination.js';
-import { getSession } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
 import { rankHybrid } from '../hybrid-recall.js';
 import { startEmbedding } from '../memory-embedding.js';
+import { commitScopeOf, ownerOf } from '../memory-scope.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
@@ -65,7 +66,8 @@ export function memoryTools() {
     {
       name: 'commit_memory',
       description: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
-      parameters: schema(commitMemoryBodySchema),
+      // The scope is not the model's to fill in: the client adds the session (api/memory-scope.ts).
+      parameters: schema(commitMemoryBodySchema.omit({ userId: true, agentId: true, sessionId: true })),
     },
   ];
 }
@@ -85,35 +87,17 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { tenantId } = request.auth;
         const body = request.body;
-        let { userId, agentId } = body;
-        if (body.sessionId && !userId && !agentId) {
-          const session = await getSession(deps.db, tenantId, body.sessionId);
-          if (!session) throw notFound(`session ${body.sessionId}`);
-          userId = session.userId ?? undefined;
-          agentId = session.agentId ?? undefined;
-        }
-        if (!userId && !agentId && !body.sessionId) {
-          throw new ApiError(
-            400,
-            'invalid_request',
-            'body: one of userId, agentId or sessionId names the memory scope',
-          );
-        }
-        const result = await commitMemory(
-          deps.db,
-          scopeOf({ tenantId, userId, agentId, sessionId: body.sessionId }),
-          {
-            type: body.type,
-            content: body.content,
-            abstract: body.abstract ?? null,
-            key: body.key ?? null,
-            category: body.category ?? null,
-            priority: body.priority,
-            source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
-          },
-        );
+        const scope = await commitScopeOf(deps.db, request.auth, body);
+        const result = await commitMemory(deps.db, scope, {
+          type: body.type,
+          content: body.content,
+          abstract: body.abstract ?? null,
+          key: body.key ?? null,
+          category: body.category ?? null,
+          priority: body.priority,
+          source: { kind: 'commit_memory', ...(body.sessionId ? { sessionId: body.sessionId } : {}) },
+        });
         if (result.outcome === 'added' || result.outcome === 'superseded') {
           startEmbedding(deps, { memoryIds: [result.memory.id] }, `commit:${result.memory.id}`, request.log);
         }
@@ -158,13 +142,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { tenantId } = request.auth;
         const body = request.body;
-        let { userId = null, agentId = null } = body;
-        if (body.sessionId) {
-          const session = await getSession(deps.db, tenantId, body.sessionId);
-          if (!session) throw notFound(`session ${body.sessionId}`);
-          userId ??= session.userId;
-          agentId ??= session.agentId;
-        }
+        const { userId, agentId } = await ownerOf(deps.db, request.auth, body, 'search');
         const query = queryOfTexts(body.query.split('\n'));
         if (!query) return { items: [], nextCursor: null };
         const { ranked, retrieval } = await rankHybrid(
@@ -224,7 +202,20 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: { 200: erasureReceiptSchema, ...errorResponses(403, ...BODY_ERRORS) },
         },
       },
-      async (request) => eraseUserMemories(deps.db, request.auth.tenantId, request.query.userId),
+      // Memories only (DELETE /v1/users/{userId} erases the user's sessions too), including those
+      // of sessions that named the user after their first turn.
+      async (request) => {
+        const { userId } = request.query;
+        const erased = await deps.db.transaction((tx) =>
+          eraseUserMemoriesIn(tx, request.auth.tenantId, userId),
+        );
+        return {
+          userId,
+          memories: erased.memories,
+          events: erased.memoryEvents,
+          extractions: erased.extractions,
+        };
+      },
     );
 
     app.get(

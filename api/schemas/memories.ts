@@ -10,7 +10,13 @@ import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
 
 export const memorySourceSchema = z.union([
-  z.object({ sessionId: z.string(), fromSeq: z.number(), toSeq: z.number(), quote: z.string() }),
+  z.object({
+    sessionId: z.string(),
+    fromSeq: z.number(),
+    toSeq: z.number(),
+    quote: z.string(),
+    role: z.string().optional().describe("The quoted message's role: `user` means said by the user"),
+  }),
   z.object({ kind: z.enum(['commit_memory', 'operator']), sessionId: z.string().optional() }),
 ]);
 

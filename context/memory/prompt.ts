@@ -2,8 +2,10 @@
  * The system-prompt addition (docs/memory.md#recall): the scope's profile and high-priority preferences,
  * then the memories of the tools this session uses, then one line saying what molt holds for the
  * scope. Deterministic for the same inputs (prompt caches depend on it) and capped in tokens:
- * whole lines are dropped from the end of each part, the overview line always stays.
+ * whole lines are dropped from the end of each part, the overview line always stays. Every text
+ * from a user, tool or model in it is quoted data (context/prompt-data.ts), with its provenance.
  */
+import { type Provenance, quoted } from '../prompt-data.js';
 import { type ToolMemory, toolMemoryText } from './tool-memory.js';
 
 /** A preference at or above this priority goes into the system prompt (1–5). */
@@ -16,6 +18,8 @@ export const PROMPT_MAX_TOOLS = 5;
 export interface PromptMemory {
   type: string;
   content: string;
+  /** Where it came from (said by the user, extracted, committed by an agent). */
+  provenance: Provenance;
   validFrom: string | null;
   recordedAt: string;
 }
@@ -56,7 +60,7 @@ export function systemPromptAddition(input: PromptInput): string | null {
   const sections: { title: string; items: string[] }[] = [
     {
       title: 'What molt remembers about the user:',
-      items: input.about.map((m) => `- [${m.type}, since ${since(m)}] ${m.content.replace(/\s+/g, ' ')}`),
+      items: input.about.map((m) => `- [${m.type}, ${m.provenance}, since ${since(m)}] ${quoted(m.content)}`),
     },
     {
       title: 'Tools this session uses (from past calls):',

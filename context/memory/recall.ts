@@ -6,6 +6,7 @@
  */
 
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';
+import { escapeJsonMarkup, type Provenance } from '../prompt-data.js';
 import { storableText } from '../storable.js';
 import { recallTextOf } from './recall-text.js';
 import { type Term, textTerms } from './terms.js';
@@ -196,13 +197,15 @@ export interface RecalledMemory {
   id: string;
   type: string;
   content: string;
+  /** Where it came from (context/prompt-data.ts). */
+  source: Provenance;
   recordedAt: string;
   validFrom?: string;
 }
 
-/** The JSON text of the simulated result. */
+/** The JSON text of the simulated result: markup characters escaped, the values unchanged. */
 export function recallResultText(memories: readonly RecalledMemory[]): string {
-  return JSON.stringify({ success: true, memories });
+  return escapeJsonMarkup(JSON.stringify({ success: true, memories }));
 }
 
 /**

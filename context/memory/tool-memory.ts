@@ -4,7 +4,9 @@
  * computes read to a model. Statistics come from SQL over the stored transcript, never from an
  * LLM; tips come from extracted `tool`/`skill` memories whose category is the tool or skill name.
  */
+
 import type { Message } from '../messages.js';
+import { quoted } from '../prompt-data.js';
 
 /**
  * A skill is used when a tool call's arguments name `skills/<name>/SKILL.md`. The pattern is
@@ -94,11 +96,11 @@ export function toolMemoryText(tool: ToolMemory): string {
     parts.push(`median ${duration(tool.medianMs)}, p95 ${duration(tool.p95Ms)}`);
   }
   parts.push(`last used ${day(tool.lastUsedAt)}`);
-  const lines = [`- ${tool.tool}: ${parts.join('; ')}`];
+  const lines = [`- ${quoted(tool.tool)}: ${parts.join('; ')}`];
   if (tool.topErrors.length > 0) {
-    lines.push(`  frequent errors: ${tool.topErrors.map((e) => `"${e.text}" ×${e.count}`).join('; ')}`);
+    lines.push(`  frequent errors: ${tool.topErrors.map((e) => `${quoted(e.text)} ×${e.count}`).join('; ')}`);
   }
-  for (const tip of tool.tips) lines.push(`  tip: ${tip}`);
+  for (const tip of tool.tips) lines.push(`  tip: ${quoted(tip)}`);
   return lines.join('\n');
 }
 
@@ -108,12 +110,12 @@ export const SKILL_BLOCK_OPEN = '<molt-skill-memory';
 /** A skill's memory block: marked, so the agent (and a reader) can tell it from the file. */
 export function skillMemoryBlock(skill: SkillMemory): string {
   const lines = [
-    `${SKILL_BLOCK_OPEN} skill="${skill.skill}">`,
+    `${SKILL_BLOCK_OPEN} skill=${quoted(skill.skill)}>`,
     `molt's memory of this skill: used ${skill.uses} time${skill.uses === 1 ? '' : 's'} in ${skill.sessions} session${skill.sessions === 1 ? '' : 's'}; ${percent(skill.cleanUses, skill.uses)} of those turns ended without a tool error; last used ${day(skill.lastUsedAt)}.`,
   ];
   if (skill.notes.length > 0) {
     lines.push('Tips, past examples and known issues:');
-    for (const note of skill.notes) lines.push(`- ${note}`);
+    for (const note of skill.notes) lines.push(`- ${quoted(note)}`);
   }
   lines.push('</molt-skill-memory>');
   return lines.join('\n');

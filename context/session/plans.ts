@@ -96,7 +96,13 @@ export function planReplay(
   }
   if (state.summary?.compactionId !== replay.compactionId) return { type: 'nothing', reason: 'empty' };
   const attempt = state.attemptCounter + 1;
-  const compactionId = compactionIdFor(state.sessionId, replay.fromSeq, replay.toSeq, attempt);
+  const compactionId = compactionIdFor(
+    state.tenantId,
+    state.sessionId,
+    replay.fromSeq,
+    replay.toSeq,
+    attempt,
+  );
   const upload: UploadState = {
     compactionId,
     attempt,

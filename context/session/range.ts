@@ -17,7 +17,7 @@ export function markRange(
   cut: Cut,
 ): { state: SessionState; command: StartCompactionCommand } {
   const attempt = state.attemptCounter + 1;
-  const compactionId = compactionIdFor(state.sessionId, cut.fromSeq, cut.toSeq, attempt);
+  const compactionId = compactionIdFor(state.tenantId, state.sessionId, cut.fromSeq, cut.toSeq, attempt);
   const upload: UploadState = {
     compactionId,
     attempt,

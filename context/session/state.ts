@@ -47,6 +47,11 @@ export interface SessionWindow {
 }
 
 export interface SessionState {
+  /**
+   * The tenant, part of every compaction id (ids.ts). Absent in states of runs recorded before
+   * the `tenant-scoped-ids` patch: their ids stay the legacy ones so their histories replay.
+   */
+  tenantId?: string;
   sessionId: string;
   /** The window the thresholds use: the effective one (window.ts). */
   contextWindowTokens: number;
@@ -129,6 +134,7 @@ export interface Transition {
 }
 
 export function createSessionState(input: {
+  tenantId?: string;
   sessionId: string;
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
@@ -137,6 +143,7 @@ export function createSessionState(input: {
     throw new RangeError(`contextWindowTokens must be a positive number, got ${input.contextWindowTokens}`);
   }
   return {
+    ...(input.tenantId !== undefined ? { tenantId: input.tenantId } : {}),
     sessionId: input.sessionId,
     contextWindowTokens: Math.floor(input.contextWindowTokens),
     settings: resolveSessionSettings(input.settings),

@@ -148,7 +148,7 @@ describe('the fallbacks once the LLM attempts are spent', () => {
   const planned = async (compactionId: string): Promise<CompactionPlan> =>
     env.run(activities.planCompaction, { ...input, compactionId });
   const chunkRows = async (compactionId: string) =>
-    (await chunksOf(handle.db, compactionId)).map(({ index, level, status, summary, error }) => ({
+    (await chunksOf(handle.db, 'default', compactionId)).map(({ index, level, status, summary, error }) => ({
       index,
       level,
       status,
@@ -185,7 +185,7 @@ describe('the fallbacks once the LLM attempts are spent', () => {
     await env.run(activities.joinChunkSummaries, rangeOf('cmp-join'));
     const partials = (await chunkRows('cmp-join')).map((c) => c.summary);
     expect(partials.length).toBeGreaterThan(1);
-    expect((await compactionRow(handle.db, 'cmp-join'))?.mergedBody).toBe(partials.join('\n\n'));
+    expect((await compactionRow(handle.db, 'default', 'cmp-join'))?.mergedBody).toBe(partials.join('\n\n'));
   });
 
   it('mergeCompaction with the concatenate flag of older histories joins like joinChunkSummaries', async () => {
@@ -195,6 +195,8 @@ describe('the fallbacks once the LLM attempts are spent', () => {
     }
     await env.run(activities.mergeCompaction, { ...rangeOf('cmp-join-flag'), concatenate: true });
     const partials = (await chunkRows('cmp-join-flag')).map((c) => c.summary);
-    expect((await compactionRow(handle.db, 'cmp-join-flag'))?.mergedBody).toBe(partials.join('\n\n'));
+    expect((await compactionRow(handle.db, 'default', 'cmp-join-flag'))?.mergedBody).toBe(
+      partials.join('\n\n'),
+    );
   });
 });

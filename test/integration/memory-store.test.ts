@@ -10,7 +10,8 @@ import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
-import { deleteMemory, eraseUserMemories, scopeOf } from '../../db/memories.js';
+import { eraseUserMemoriesIn } from '../../db/erasure.js';
+import { deleteMemory, scopeOf } from '../../db/memories.js';
 import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
 import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
 import { promptMemories } from '../../db/memory-recall.js';
@@ -62,7 +63,13 @@ describe('memory store', () => {
     expect(await completeExtraction(handle.db, first.input)).toEqual(first.counts);
     const listed = await listMemories(handle.db, { tenantId: 't1', userId: 'u-three', limit: 10 });
     expect(listed.items).toHaveLength(1);
-    expect(listed.items[0]?.source).toEqual({ sessionId: 's1', fromSeq: 1, toSeq: 1, quote: fact });
+    expect(listed.items[0]?.source).toEqual({
+      sessionId: 's1',
+      fromSeq: 1,
+      toSeq: 1,
+      quote: fact,
+      role: 'user',
+    });
   });
 
   it('supersedes a changed preference (both rows kept, one active) and shows the diff', async () => {
@@ -198,8 +205,8 @@ describe('memory store', () => {
     expect(
       (await getMemoryWithEvents(handle.db, 't2', created.memory.id))?.events.map((e) => e.kind),
     ).toEqual(['add', 'duplicate', 'delete']);
-    const receipt = await eraseUserMemories(handle.db, 't2', 'u-erase');
-    expect(receipt).toMatchObject({ memories: 2, events: 4 });
+    const receipt = await handle.db.transaction((tx) => eraseUserMemoriesIn(tx, 't2', 'u-erase'));
+    expect(receipt).toMatchObject({ memories: 2, memoryEvents: 4 });
     const text = JSON.stringify(
       await handle.db.execute(
         "select m.content from memories m where m.user_id = 'u-erase' union all select e.after::text from memory_events e where e.user_id = 'u-erase'" as never,
@@ -237,7 +244,7 @@ describe('recall on PGlite (molt dev)', () => {
     expect(await indexed(helix.memory.id)).toBeGreaterThan(0);
     await deleteMemory(handle.db, 't-recall', helix.memory.id);
     expect(await indexed(helix.memory.id)).toBe(0);
-    await eraseUserMemories(handle.db, 't-recall', 'u-recall');
+    await handle.db.transaction((tx) => eraseUserMemoriesIn(tx, 't-recall', 'u-recall'));
     expect(await indexed(tea.memory.id)).toBe(0);
   });
 });

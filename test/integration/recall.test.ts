@@ -58,8 +58,11 @@ async function ask(sessionId: string, turnId: string, text: string, scope: Json 
   });
 }
 
+/** An operator names the scope it writes to (an agent key writes only into its session's). */
 const remember = (scope: Json, content: string, extra: Json = {}) =>
-  call('POST', '/v1/memories', { content, type: 'preference', ...scope, ...extra }).then((r) => r.memory);
+  call('POST', '/v1/memories', { content, type: 'preference', ...scope, ...extra }, keys.operator).then(
+    (r) => r.memory,
+  );
 
 const context = (sessionId: string, query = '', key = keys.agent) =>
   call('GET', `/v1/sessions/${sessionId}/context${query ? `?${query}` : ''}`, undefined, key);
@@ -296,9 +299,10 @@ describe('tool and skill memories', () => {
     const { calls, errors } = (counted as unknown as { rows: Json[] }).rows[0]!;
     expect([calls, errors]).toEqual([7, 3]);
     const addition: string = ctx.systemPromptAddition;
-    expect(addition).toContain(`- exec: ${calls} calls; ${errors} errors (57% ok)`);
+    expect(addition).toContain(`- "exec": ${calls} calls; ${errors} errors (57% ok)`);
     expect(addition).toMatch(/median \d+ ms, p95 \d+ ms/);
-    expect(addition).toContain('"Error: ENOENT: no such file <path>" ×3');
+    // Quoted data (docs/security.md): molt's placeholders are escaped like the rest of the text.
+    expect(addition).toContain('"Error: ENOENT: no such file \\u003cpath\\u003e" ×3');
     expect(addition).toContain('Ada Lovelace');
     expect(addition).toMatch(/molt holds 1 memory for this user \(1 profile\)/);
 

@@ -83,7 +83,7 @@ beforeAll(async () => {
     (list) => list.items.length > 0 && list.items.every((x: Json) => x.status !== 'running'),
   );
   ids.extractionId = extractions.items[0].id;
-  const memory = await call(keys.agentA, 'POST', '/v1/memories', {
+  const memory = await call(keys.operatorA, 'POST', '/v1/memories', {
     content: `The deploy key of ${SECRET} lives in the vault.`,
     userId: USER_A,
   });
@@ -101,7 +101,8 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     .replace('{sessionId}', ids.sessionId)
     .replace('{compactionId}', ids.compactionId)
     .replace('{memoryId}', ids.memoryId)
-    .replace('{extractionId}', ids.extractionId);
+    .replace('{extractionId}', ids.extractionId)
+    .replace('{userId}', USER_A);
   const bodies: Record<string, unknown> = {
     'POST /v1/sessions/{sessionId}/turns': {
       turnId: `b-${randomUUID()}`,
@@ -170,6 +171,8 @@ describe('the tenant matrix', () => {
         .sort(),
     ).toEqual([
       'DELETE /v1/memories',
+      'DELETE /v1/sessions/{sessionId}',
+      'DELETE /v1/users/{userId}',
       'GET /v1/compactions',
       'GET /v1/compactions/{compactionId}',
       'GET /v1/sessions',
@@ -183,6 +186,7 @@ describe('the tenant matrix', () => {
       'POST /v1/memories',
       'POST /v1/memories/search',
       'DELETE /v1/memories',
+      'DELETE /v1/users/{userId}',
       'GET /v1/tools',
       'GET /v1/sessions',
       'GET /v1/compactions',

@@ -22,12 +22,13 @@ describe('memory tools', () => {
 
     const tools = memoryAgentTools({ userId: 'u1', sessionId: 's1' });
     expect(tools.map((tool) => tool.name)).toEqual(['search_memories', 'commit_memory']);
-    const result = await tools[1]!.execute('call_1', { content: 'prefers tabs' });
+    // A scope the model filled in is overridden by the session's.
+    const result = await tools[1]!.execute('call_1', { content: 'prefers tabs', userId: 'someone else' });
     expect(result.content[0]!.text).toBe('{"ok":true}');
     await tools[0]!.execute('call_2', { query: 'tabs' });
     expect(posted).toEqual([
-      ['/v1/memories', { userId: 'u1', sessionId: 's1', content: 'prefers tabs' }],
-      ['/v1/memories/search', { query: 'tabs', userId: 'u1' }],
+      ['/v1/memories', { content: 'prefers tabs', userId: 'u1', sessionId: 's1' }],
+      ['/v1/memories/search', { query: 'tabs', userId: 'u1', sessionId: 's1' }],
     ]);
   });
 });

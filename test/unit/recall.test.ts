@@ -117,6 +117,7 @@ describe('scoring and fitting', () => {
       id,
       type: 'decision',
       content,
+      source: 'said by the user',
       recordedAt: '2026-11-01T00:00:00.000Z',
     });
     const ranked = [memory('a', 'short'), memory('b', 'x '.repeat(2_000)), memory('c', 'also short')];
@@ -128,7 +129,13 @@ describe('scoring and fitting', () => {
 
 describe('the injected pair', () => {
   const memories: RecalledMemory[] = [
-    { id: 'mem_1', type: 'preference', content: 'Tabs', recordedAt: '2026-11-01T00:00:00.000Z' },
+    {
+      id: 'mem_1',
+      type: 'preference',
+      content: 'Tabs',
+      source: 'committed by an agent',
+      recordedAt: '2026-11-01T00:00:00.000Z',
+    },
   ];
 
   it('is a search_memories call and its result, paired, with a stable id', () => {
@@ -205,7 +212,13 @@ describe('tool and skill memories', () => {
 describe('the system-prompt addition', () => {
   const input = {
     about: [
-      { type: 'profile', content: 'Ada, maintainer', validFrom: '2026-10-01T00:00:00.000Z', recordedAt: 'x' },
+      {
+        type: 'profile',
+        content: 'Ada, maintainer',
+        provenance: 'said by the user' as const,
+        validFrom: '2026-10-01T00:00:00.000Z',
+        recordedAt: 'x',
+      },
     ],
     tools: [
       {
@@ -226,12 +239,12 @@ describe('the system-prompt addition', () => {
 
   it('holds the profile, the tools and an overview, the same for the same input', () => {
     const text = systemPromptAddition(input)!;
-    expect(text).toContain('- [profile, since 2026-10-01] Ada, maintainer');
+    expect(text).toContain('- [profile, said by the user, since 2026-10-01] "Ada, maintainer"');
     expect(text).toContain(
-      '- exec: 7 calls; 3 errors (57% ok); median 500 ms, p95 925 ms; last used 2026-11-20',
+      '- "exec": 7 calls; 3 errors (57% ok); median 500 ms, p95 925 ms; last used 2026-11-20',
     );
-    expect(text).toContain('frequent errors: "exit <n>" ×3');
-    expect(text).toContain('tip: run tests with --bail');
+    expect(text).toContain('frequent errors: "exit \\u003cn\\u003e" ×3');
+    expect(text).toContain('tip: "run tests with --bail"');
     expect(text).toContain('molt holds 3 memories for this user (2 decision, 1 profile)');
     expect(systemPromptAddition(input)).toBe(text);
   });

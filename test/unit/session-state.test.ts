@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBreakerReset,
@@ -8,6 +9,7 @@ import {
   compactionIdFor,
   createSessionState,
   effectiveKeepRecentTokens,
+  isTenantId,
   likelyHasOversizedToolResults,
   recoveryCountersOf,
   resolveSessionSettings,
@@ -100,14 +102,29 @@ describe('reset, breaker reset and window changes', () => {
 });
 
 describe('compactionIdFor', () => {
-  it('is deterministic and URL-safe', () => {
-    const id = compactionIdFor('tenant/agent 7', 1, 40, 2);
-    expect(id).toBe(compactionIdFor('tenant/agent 7', 1, 40, 2));
+  it('keeps the legacy id for states without a tenant (recorded histories)', () => {
+    const id = compactionIdFor(undefined, 'tenant/agent 7', 1, 40, 2);
+    expect(id).toBe(compactionIdFor(undefined, 'tenant/agent 7', 1, 40, 2));
     expect(id).toMatch(/^cmp_tenant-agent-7_[0-9a-f]{16}_1-40_a2$/);
+    expect(compactionIdFor(undefined, 'a/b', 1, 2, 1)).not.toBe(compactionIdFor(undefined, 'a b', 1, 2, 1));
   });
 
-  it('differs between sessions whose ids slug alike', () => {
-    expect(compactionIdFor('a/b', 1, 2, 1)).not.toBe(compactionIdFor('a b', 1, 2, 1));
+  it('is injective over (tenant, session, range, attempt), colliding concatenations included', () => {
+    const piece = fc.stringMatching(/^[A-Za-z0-9._:@-]{1,12}$/);
+    const tenant = fc.stringMatching(/^[A-Za-z0-9._-]{1,8}$/);
+    const key = fc.tuple(tenant, piece, fc.nat(50), fc.nat(50), fc.integer({ min: 1, max: 9 }));
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        const same = JSON.stringify(a) === JSON.stringify(b);
+        expect(compactionIdFor(...a) === compactionIdFor(...b)).toBe(same);
+      }),
+      { numRuns: 2_000 },
+    );
+    // Concatenations that spell alike stay apart.
+    expect(compactionIdFor('a-b', 'c', 1, 2, 1)).not.toBe(compactionIdFor('a', 'b-c', 1, 2, 1));
+    // …because no tenant id holds the separator.
+    expect(isTenantId('a:b')).toBe(false);
+    expect(compactionIdFor('t', 'main:1-2:a1', 3, 4, 1)).toMatch(/^cmp:t:main:1-2:a1:3-4:a1$/);
   });
 });
 

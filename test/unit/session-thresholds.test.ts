@@ -27,7 +27,7 @@ describe('applyTurn', () => {
     const { state, start } = withRunningUpload();
     expect(start).toEqual({
       type: 'startCompaction',
-      compactionId: compactionIdFor('demo', 1, 12, 1),
+      compactionId: compactionIdFor(undefined, 'demo', 1, 12, 1),
       sessionId: 'demo',
       attempt: 1,
       trigger: 'threshold',

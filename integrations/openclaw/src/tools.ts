@@ -49,14 +49,8 @@ export function memoryAgentTools(scope: { userId?: string; agentId?: string; ses
       description: tool.description ?? tool.name,
       parameters: tool.parameters ?? tool.input_schema ?? { type: 'object', properties: {} },
       async execute(_toolCallId: string, params: Record<string, unknown>) {
-        const body =
-          tool.name === 'commit_memory'
-            ? { ...scope, ...params }
-            : {
-                ...params,
-                ...(scope.userId ? { userId: scope.userId } : {}),
-                ...(scope.agentId ? { agentId: scope.agentId } : {}),
-              };
+        // The session's scope wins over anything the model put in the arguments.
+        const body = { ...params, ...scope };
         const result = await client.postJson(ROUTES[tool.name]!, body);
         return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], details: result };
       },

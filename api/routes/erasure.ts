@@ -1,0 +1,89 @@
+/**
+ * Erasure (issue 19 item 3), operator routes: `DELETE /v1/sessions/{sessionId}` and
+ * `DELETE /v1/users/{userId}` erase everything molt holds of the session or user (db/erasure.ts)
+ * and the session workflows' histories (api/erasure-workflows.ts), and answer a receipt: what was
+ * removed, by kind, as counts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERASURE_KINDS,
+  type ErasureCounts,
+  eraseSessionIn,
+  eraseUserIn,
+  sessionWorkflowIds,
+  userSessionIds,
+} from '../../db/erasure.js';
+import type { ApiDeps } from '../context.js';
+import { deleteWorkflows, terminateWorkflows } from '../erasure-workflows.js';
+import { notFound } from '../plugins/errors.js';
+import { errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
+
+const receiptSchema = z.object({
+  sessionId: z.string().optional(),
+  userId: z.string().optional(),
+  erased: z.object(
+    Object.fromEntries(ERASURE_KINDS.map((kind) => [kind, z.number().int()])) as Record<
+      (typeof ERASURE_KINDS)[number],
+      z.ZodNumber
+    >,
+  ),
+  /** Temporal workflow runs deleted with their histories. */
+  workflowRuns: z.number().int(),
+});
+
+export function erasureRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  /** Terminate, erase in one transaction, delete the histories. */
+  async function erase(workflowIds: string[], inTransaction: () => Promise<ErasureCounts | null>) {
+    await terminateWorkflows(deps.temporal, workflowIds);
+    const counts = await inTransaction();
+    if (!counts) return null;
+    return { erased: counts, workflowRuns: await deleteWorkflows(deps.temporal, workflowIds) };
+  }
+
+  return async (app) => {
+    app.delete(
+      '/v1/sessions/:sessionId',
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: sessionParamsSchema,
+          response: { 200: receiptSchema, ...errorResponses(403, 404) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = request.auth;
+        const { sessionId } = request.params;
+        const ids = await sessionWorkflowIds(deps.db, tenantId, sessionId);
+        const receipt = await erase(ids, () =>
+          deps.db.transaction((tx) => eraseSessionIn(tx, tenantId, sessionId, 'session')),
+        );
+        if (!receipt) throw notFound(`session ${sessionId}`);
+        return { sessionId, ...receipt };
+      },
+    );
+
+    app.delete(
+      '/v1/users/:userId',
+      {
+        config: { role: 'operator' },
+        schema: {
+          params: z.object({ userId: scopeIdSchema }),
+          response: { 200: receiptSchema, ...errorResponses(403) },
+        },
+      },
+      async (request) => {
+        const { tenantId } = request.auth;
+        const { userId } = request.params;
+        const ids: string[] = [];
+        for (const sessionId of await userSessionIds(deps.db, tenantId, userId)) {
+          ids.push(...(await sessionWorkflowIds(deps.db, tenantId, sessionId)));
+        }
+        const receipt = await erase(ids, () =>
+          deps.db.transaction((tx) => eraseUserIn(tx, tenantId, userId)),
+        );
+        return { userId, ...receipt! };
+      },
+    );
+  };
+}
