@@ -1,71 +1,17 @@
 /**
  * Recall on the real stack (docs/memory.md#recall): memories come back into a later session's context as
- * a simulated search_memories call, the system-prompt addition carries the profile and the
- * session's tool memories, SKILL.md reads carry their skill's memory — and none of it is stored.
+ * a simulated search_memories call and the system-prompt addition carries the profile — and none
+ * of it is stored. Tool and skill memories: recall-tools.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../api/server.js';
-import { createApiKey } from '../../db/api-keys.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { eventually, uniqueSessionId } from './harness.js';
+import { type Json, useRecallStack } from './recall-stack.js';
 
-let h: Harness;
-let app: FastifyInstance;
-const keys: { agent?: string; operator?: string } = {};
-beforeAll(async () => {
-  h = await startHarness();
-  app = await buildApi({
-    db: h.database.db,
-    temporal: h.client,
-    taskQueue: h.taskQueue,
-    defaultContextWindowTokens: 200_000,
-    auth: 'required',
-  });
-  const tenantId = `tenant-recall-${randomUUID()}`;
-  keys.agent = (await createApiKey(h.database.db, { tenantId, role: 'agent' })).key;
-  keys.operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
-});
-afterAll(async () => {
-  await app?.close();
-  await h?.stop();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
-
-async function call(method: 'GET' | 'POST', url: string, payload?: unknown, key = keys.agent): Promise<Json> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${key}` },
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json();
-}
-
-/** A turn of a user asking `text` (and the assistant acknowledging). */
-async function ask(sessionId: string, turnId: string, text: string, scope: Json = {}): Promise<void> {
-  await call('POST', `/v1/sessions/${sessionId}/turns`, {
-    turnId,
-    contextWindowTokens: 100_000,
-    ...scope,
-    messages: [{ role: 'user', content: text }],
-  });
-}
-
-/** An operator names the scope it writes to (an agent key writes only into its session's). */
-const remember = (scope: Json, content: string, extra: Json = {}) =>
-  call('POST', '/v1/memories', { content, type: 'preference', ...scope, ...extra }, keys.operator).then(
-    (r) => r.memory,
-  );
-
-const context = (sessionId: string, query = '', key = keys.agent) =>
-  call('GET', `/v1/sessions/${sessionId}/context${query ? `?${query}` : ''}`, undefined, key);
+const { stack, keys, call, ask, remember, context } = useRecallStack();
 
 describe('per-turn recall', () => {
   it("recalls a preference a user stated in an earlier session; another user's session gets none", async () => {
@@ -173,7 +119,7 @@ describe('per-turn recall', () => {
     expect(tool.tool_call_id).toBe(assistant.tool_calls[0].id);
     expect(JSON.parse(tool.content).memories[0].id).toBe(memory.id);
 
-    const stored = await h.database.db.execute(
+    const stored = await stack.h.database.db.execute(
       sql`select count(*)::int as n from messages where session_id = ${sessionId}`,
     );
     expect((stored as unknown as { rows: Json[] }).rows[0]!.n).toBe(1);
@@ -209,7 +155,7 @@ describe('per-turn recall', () => {
     const memory = await remember({ userId }, 'The nightly backup job writes to bucket molt-backups.');
     const sessionId = uniqueSessionId('recall-explain');
     await ask(sessionId, 't1', 'Where does the nightly backup go?', { userId });
-    const denied = await app.inject({
+    const denied = await stack.app.inject({
       method: 'GET',
       url: `/v1/sessions/${sessionId}/context?explain=true`,
       headers: { authorization: `Bearer ${keys.agent}` },
@@ -225,7 +171,7 @@ describe('per-turn recall', () => {
     expect(explained.recall.retrieval).toEqual({ mode: 'lexical', reason: 'embeddings_off' });
     expect(entry.cosine).toBeNull();
 
-    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const apiUrl = await stack.app.listen({ port: 0, host: '127.0.0.1' });
     const out = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
@@ -243,121 +189,5 @@ describe('per-turn recall', () => {
     expect(out.stdout).toContain('nightly');
     expect(out.stdout).toContain('bucket molt-backups');
     expect(out.stdout).toContain('ranking: lexical (vectors not used: embeddings_off)');
-  });
-});
-
-/** A turn whose tool calls fail as the list says (true: an error). */
-function toolTurn(turnId: string, outcomes: boolean[], start: number) {
-  const messages: Json[] = [{ role: 'user', content: `Run the checks for ${turnId}.`, timestamp: start }];
-  outcomes.forEach((failing, i) => {
-    const id = `${turnId}_call_${i}`;
-    messages.push(
-      {
-        role: 'assistant',
-        content: [{ type: 'toolCall', id, name: 'exec', arguments: { command: `npm test -- shard ${i}` } }],
-        stopReason: 'toolUse',
-        timestamp: start + 1_000 * i,
-      },
-      {
-        role: 'toolResult',
-        toolCallId: id,
-        toolName: 'exec',
-        isError: failing,
-        content: [
-          { type: 'text', text: failing ? `Error: ENOENT: no such file /tmp/run-${i}/out.json` : 'ok' },
-        ],
-        timestamp: start + 1_000 * i + 250 * (i + 1),
-      },
-    );
-  });
-  return { turnId, messages };
-}
-
-describe('tool and skill memories', () => {
-  it('describes the tools a session uses with counts equal to the rows in PostgreSQL', async () => {
-    const userId = `u-${randomUUID()}`;
-    const earlier = uniqueSessionId('tools-earlier');
-    const now = uniqueSessionId('tools-now');
-    await call('POST', `/v1/sessions/${earlier}/turns`, {
-      ...toolTurn('a', [false, true, false, true], 1_700_000_000_000),
-      userId,
-    });
-    await call('POST', `/v1/sessions/${now}/turns`, {
-      ...toolTurn('b', [false, true, false], 1_700_000_100_000),
-      userId,
-    });
-    await remember({ userId }, 'Ada Lovelace, maintainer of the parser.', { type: 'profile' });
-
-    const ctx = await context(now);
-    const counted = await h.database.db.execute(sql`
-      select count(*)::int as calls,
-        (select count(*)::int from messages r where r.session_id in (${earlier}, ${now})
-           and r.role = 'toolResult' and r.body->>'toolName' = 'exec' and r.body->'isError' = 'true'::jsonb) as errors
-      from messages m, jsonb_array_elements(m.body->'content') b
-      where m.session_id in (${earlier}, ${now}) and m.role = 'assistant'
-        and b->>'type' = 'toolCall' and b->>'name' = 'exec'`);
-    const { calls, errors } = (counted as unknown as { rows: Json[] }).rows[0]!;
-    expect([calls, errors]).toEqual([7, 3]);
-    const addition: string = ctx.systemPromptAddition;
-    expect(addition).toContain(`- "exec": ${calls} calls; ${errors} errors (57% ok)`);
-    expect(addition).toMatch(/median \d+ ms, p95 \d+ ms/);
-    // Quoted data (docs/security.md): molt's placeholders are escaped like the rest of the text.
-    expect(addition).toContain('"Error: ENOENT: no such file \\u003cpath\\u003e" ×3');
-    expect(addition).toContain('Ada Lovelace');
-    expect(addition).toMatch(/molt holds 1 memory for this user \(1 profile\)/);
-
-    const again = await context(now);
-    expect(again.systemPromptAddition).toBe(addition);
-  });
-
-  it('follows a SKILL.md read with the skill memory, the file text byte-identical inside', async () => {
-    const userId = `u-${randomUUID()}`;
-    const sessionId = uniqueSessionId('skill');
-    const skillText =
-      '---\nname: deploy\ndescription: Ship a service\n---\n# Deploy\n\n1. Run `make ship`.\n\u00a0Ünïcödé ✓\n';
-    await remember({ userId }, 'Run make ship from the repo root, never from a subfolder.', {
-      type: 'skill',
-      category: 'deploy',
-    });
-    await call('POST', `/v1/sessions/${sessionId}/turns`, {
-      turnId: 't1',
-      userId,
-      messages: [
-        { role: 'user', content: 'Ship it using the deploy skill.' },
-        {
-          role: 'assistant',
-          content: [
-            {
-              type: 'toolCall',
-              id: 'read_skill',
-              name: 'read',
-              arguments: { path: '/work/skills/deploy/SKILL.md' },
-            },
-          ],
-          stopReason: 'toolUse',
-        },
-        {
-          role: 'toolResult',
-          toolCallId: 'read_skill',
-          toolName: 'read',
-          content: [{ type: 'text', text: skillText }],
-        },
-      ],
-    });
-    const ctx = await context(sessionId);
-    expect(ctx.recall.skills).toEqual(['deploy']);
-    const result = ctx.messages.find((m: Json) => m.role === 'toolResult' && m.toolCallId === 'read_skill');
-    expect(result.content[0].text).toBe(skillText);
-    expect(result.content).toHaveLength(2);
-    expect(result.content[1].text).toMatch(/^<molt-skill-memory skill="deploy">/);
-    expect(result.content[1].text).toContain(
-      'used 1 time in 1 session; 100% of those turns ended without a tool error',
-    );
-    expect(result.content[1].text).toContain('never from a subfolder');
-    const anthropic = await context(sessionId, 'format=anthropic');
-    const block = anthropic.messages
-      .flatMap((m: Json) => (Array.isArray(m.content) ? m.content : []))
-      .find((b: Json) => b.type === 'tool_result' && b.tool_use_id === 'read_skill');
-    expect(JSON.stringify(block)).toContain(JSON.stringify(skillText).slice(1, -1));
   });
 });
