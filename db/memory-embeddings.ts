@@ -268,31 +268,36 @@ export async function vectorCandidates(
   query: Float32Array,
   options: { limit: number; minCosine: number; search?: VectorSearch },
 ): Promise<Array<{ memory: MemoryRow; cosine: number }>> {
-  // Top `limit * 2`: room for rows no longer current.
-  const keep = options.limit * 2;
   const search = options.search ?? 'auto';
   const usePgvector = search === 'pgvector' || (search === 'auto' && (await hasPgvector(db)));
-  const best = usePgvector
-    ? (await pgvectorNearest(db, scope, model, query, keep)).filter((b) => b.cosine >= options.minCosine)
-    : await exactNearest(db, scope, model, query, keep, options.minCosine);
-  if (best.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(
-      and(
-        inArray(
-          memories.id,
-          best.map((b) => b.id),
+  // Vectors of memories no longer current stay until their rows go: read `limit * 2` nearest,
+  // and more while too many of them turned out not current and the scope may hold others.
+  for (let keep = options.limit * 2; ; keep *= 4) {
+    const best = usePgvector
+      ? (await pgvectorNearest(db, scope, model, query, keep)).filter((b) => b.cosine >= options.minCosine)
+      : await exactNearest(db, scope, model, query, keep, options.minCosine);
+    if (best.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(memories)
+      .where(
+        and(
+          inArray(
+            memories.id,
+            best.map((b) => b.id),
+          ),
+          currentCondition(),
         ),
-        currentCondition(),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return best
-    .flatMap((b) => {
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const found = best.flatMap((b) => {
       const memory = byId.get(b.id);
       return memory ? [{ memory, cosine: b.cosine }] : [];
-    })
-    .slice(0, options.limit);
+    });
+    const exhausted = best.length < keep || keep >= MAX_VECTOR_CANDIDATES;
+    if (found.length >= options.limit || exhausted) return found.slice(0, options.limit);
+  }
 }
+
+/** The most nearest vectors one search reads while looking past ones no longer current. */
+const MAX_VECTOR_CANDIDATES = 4_096;

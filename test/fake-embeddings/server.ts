@@ -147,6 +147,8 @@ export interface FakeEmbeddings {
   readonly baseUrl: string;
   /** Requests received and texts embedded (successful or not). */
   readonly stats: { requests: number; texts: number };
+  /** Every text received, in order (a test counts its own among other tests' backfills). */
+  readonly received: readonly string[];
   setBehaviour(behaviour: FakeEmbeddingsBehaviour): void;
   /** Answers every stalled request; returns how many there were. */
   releaseStalled(): number;
@@ -173,6 +175,7 @@ export async function startFakeEmbeddings(
 ): Promise<FakeEmbeddings> {
   let behaviour = options.behaviour ?? 'succeed';
   const stats = { requests: 0, texts: 0 };
+  const received: string[] = [];
   const stalled = new Set<() => void>();
 
   const server = createServer((request, response) => {
@@ -190,6 +193,7 @@ export async function startFakeEmbeddings(
       const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? '')];
       stats.requests += 1;
       stats.texts += inputs.length;
+      received.push(...inputs);
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       const current = behaviour;
       if (current === 'fail500')
@@ -217,6 +221,7 @@ export async function startFakeEmbeddings(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     stats,
+    received,
     setBehaviour(next) {
       behaviour = next;
     },

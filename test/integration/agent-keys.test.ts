@@ -123,7 +123,13 @@ describe("an agent key bound to agent A and agent B's data", () => {
       for (const method of Object.keys(item as Json)) routes.push({ method: method.toUpperCase(), path });
     }
     expect(routes.length).toBeGreaterThanOrEqual(22);
-    const collections = new Set(['GET /v1/memories', 'POST /v1/memories/search', 'GET /v1/tools']);
+    const collections = new Set([
+      'GET /v1/memories',
+      'POST /v1/memories/search',
+      'GET /v1/tools',
+      'GET /v1/tools/cli-prompt',
+      'GET /v1/memory-embeddings',
+    ]);
     for (const route of routes) {
       const what = `${route.method} ${route.path}`;
       const { url, payload } = requestFor(route.method, route.path);

@@ -142,16 +142,19 @@ describe('tenant isolation', () => {
       auth: 'required',
     });
     try {
-      const a = (await createApiKey(h.database.db, { tenantId: `ta-${randomUUID()}`, role: 'agent' })).key;
+      const tenantA = `ta-${randomUUID()}`;
+      const a = (await createApiKey(h.database.db, { tenantId: tenantA, role: 'agent' })).key;
+      // Only an operator names the user a memory belongs to (an agent key writes into its session's scope).
+      const aOperator = (await createApiKey(h.database.db, { tenantId: tenantA, role: 'operator' })).key;
       const b = (await createApiKey(h.database.db, { tenantId: `tb-${randomUUID()}`, role: 'agent' })).key;
       const as = (key: string) => ({ authorization: `Bearer ${key}` });
       const created = await app.inject({
         method: 'POST',
         url: '/v1/memories',
-        headers: as(a),
+        headers: as(aOperator),
         payload: { content: 'Tenant A secret: project Bluebird', userId: 'shared-user' },
       });
-      expect(created.statusCode).toBe(201);
+      expect(created.statusCode, created.body).toBe(201);
       const id = created.json().memory.id;
       expect(
         (await app.inject({ method: 'GET', url: `/v1/memories/${id}`, headers: as(b) })).statusCode,

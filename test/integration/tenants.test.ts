@@ -188,6 +188,7 @@ describe('the tenant matrix', () => {
       'DELETE /v1/memories',
       'DELETE /v1/users/{userId}',
       'GET /v1/tools',
+      'GET /v1/tools/cli-prompt',
       'GET /v1/sessions',
       'GET /v1/compactions',
       'GET /v1/memory-extractions',

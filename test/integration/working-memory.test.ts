@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../context/messages.js';
+import { inertMarkup } from '../../context/prompt-data.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { prose } from './agent-turns.js';
 import { type Harness, startHarness, uniqueSessionId } from './harness.js';
@@ -121,7 +122,8 @@ describe('working memory with an LLM that forgets', () => {
       await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/context` })
     ).json();
     const continuation: string = context.messages[0].content;
-    expect(continuation).toContain(wm.text);
+    // Inert inside <molt-summary> (context/prompt-data.ts): the working memory's own tags included.
+    expect(continuation).toContain(inertMarkup(wm.text));
     for (const round of planted) {
       expect(continuation).toContain(`- ${round.modified}\n`);
       expect(continuation).toContain(`- [ ] ${round.todo}`);

@@ -62,7 +62,7 @@ describe('buildContinuationMessage', () => {
       '<working-memory compactions="1" through-seq="9">\n## Task\nx\n</working-memory>',
     ).content as string;
     expect(content).toMatch(
-      /lists of modified files, open TODOs, tool failures and exact identifiers are complete[\s\S]*<working-memory/,
+      /lists of modified files, open TODOs, tool failures and exact identifiers are complete[\s\S]*<molt-summary>\n‹working-memory/,
     );
     expect(buildContinuationMessage('<summary>x</summary>').content).not.toContain('are complete');
   });
