@@ -1,16 +1,13 @@
 /**
  * The API's side of background embedding (docs/recall-and-updates.md): after commit_memory it
  * starts the memory's `memoryEmbeddingWorkflow` (never awaited by the request), at start-up the
- * backfill for the configured model, and GET /v1/memory-embeddings shows a tenant's embedding
- * state — embedded, pending, failed and the latest error — so a failing provider is visible.
+ * backfill for the configured model. GET /v1/memory-embeddings (api/routes/memory-embeddings.ts)
+ * shows a tenant's embedding state, so a failing provider is visible.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type EmbeddingSelector, embeddingStatus } from '../db/memory-embeddings.js';
+import type { EmbeddingSelector } from '../db/memory-embeddings.js';
 import { memoryEmbeddingWorkflowId } from '../workflows/contract.js';
 import type { ApiDeps } from './context.js';
-import { errorResponses } from './schemas/common.js';
 
 /** Starts a memoryEmbeddingWorkflow for `selector` (a running one with the same id is left alone). */
 export function startEmbedding(
@@ -38,38 +35,4 @@ export function startEmbeddingBackfill(
   log?: FastifyBaseLogger,
 ): void {
   if (deps.embedding) startEmbedding(deps, {}, `backfill:${deps.embedding.embedder.id}`, log);
-}
-
-const statusSchema = z.object({
-  provider: z.enum(['off', 'on']),
-  model: z.string().nullable(),
-  current: z.number().int(),
-  embedded: z.number().int(),
-  pending: z.number().int(),
-  failed: z.number().int(),
-  lastError: z.object({ error: z.string().nullable(), at: z.string() }).nullable(),
-});
-
-export function memoryEmbeddingRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '/v1/memory-embeddings',
-      { schema: { response: { 200: statusSchema, ...errorResponses() } } },
-      async (request) => {
-        if (!deps.embedding) {
-          return {
-            provider: 'off' as const,
-            model: null,
-            current: 0,
-            embedded: 0,
-            pending: 0,
-            failed: 0,
-            lastError: null,
-          };
-        }
-        const status = await embeddingStatus(deps.db, request.auth.tenantId, deps.embedding.embedder.id);
-        return { provider: 'on' as const, ...status };
-      },
-    );
-  };
 }
