@@ -16,7 +16,9 @@ import {
   continueAsNew,
   setHandler,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
+import { createSessionState, sessionView } from '../context/session/index.js';
 import {
   type CompactInput,
   compactionFinishedSignal,
@@ -25,6 +27,7 @@ import {
   reportOverflowUpdate,
   resetBreakerSignal,
   resetBreakerUpdate,
+  type SessionView,
   type SessionWorkflowInput,
   stateQuery,
   turnSignal,
@@ -35,10 +38,25 @@ import { SessionRun } from './session-run.js';
 export { OVERFLOW_COMPACTS_RECENT_TURNS_PATCH } from './session-recovery.js';
 export { CONTINUE_AS_NEW_AT_EVENTS, LEARNED_WINDOW_PATCH, USAGE_CALIBRATION_PATCH } from './session-run.js';
 
+/** The view of the state a fresh run starts from: what a query sees while a rebuild is reading. */
+function startingView(input: SessionWorkflowInput): SessionView {
+  const state = createSessionState({
+    sessionId: input.sessionId,
+    contextWindowTokens: input.contextWindowTokens,
+    ...(input.settings ? { settings: input.settings } : {}),
+  });
+  return { ...sessionView(state), workflowId: workflowInfo().workflowId };
+}
+
 export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise<void> {
+  // A query adds nothing to the history, so it may be answered before the rebuild below awaits
+  // its activity: the state a fresh run starts from until then, the run's own view after.
+  let answering: SessionRun | undefined;
+  setHandler(stateQuery, () => answering?.view() ?? startingView(startInput));
   // A run started again after its predecessor was lost reads the state back (session-rebuild.ts).
   const { input, pending } = await restartInput(startInput);
   const run = new SessionRun(input);
+  answering = run;
 
   // Stored turns the lost run had not applied go first, in seq order; then buffered signals.
   if (pending.length > 0) run.turn({ turnId: 'rebuilt', messages: pending });
@@ -46,7 +64,6 @@ export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise
   setHandler(compactionFinishedSignal, (result) => run.compactionFinished(result));
   setHandler(resetBreakerSignal, () => run.resetBreaker());
   setHandler(resetBreakerUpdate, () => run.resetBreakerAndAnswer());
-  setHandler(stateQuery, () => run.view());
   setHandler(compactUpdate, (request) => run.compact(request), {
     validator: (request: CompactInput) => {
       if (request.keepRecentTokens !== undefined && !(request.keepRecentTokens >= 0)) {
