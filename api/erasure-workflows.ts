@@ -20,19 +20,42 @@ const ignoreNotFound = (error: unknown) => {
   throw error;
 };
 
-/** Terminates the running ones; new work on the erased range stops here. */
-export async function terminateWorkflows(client: Client, workflowIds: readonly string[]): Promise<void> {
-  for (const id of workflowIds) {
-    await client.workflow.getHandle(id).terminate('erased').catch(ignoreNotFound);
+/**
+ * Terminates the running ones; new work on the erased range stops here. Returns the run each id
+ * had then: a turn arriving after the termination starts a new current run, and visibility may not
+ * list the old one yet, so the deletion names it explicitly.
+ */
+export async function terminateWorkflows(
+  client: Client,
+  workflowIds: readonly string[],
+): Promise<Array<{ workflowId: string; runId: string }>> {
+  const runs: Array<{ workflowId: string; runId: string }> = [];
+  for (const workflowId of workflowIds) {
+    try {
+      const { runId } = await client.workflow.getHandle(workflowId).describe();
+      runs.push({ workflowId, runId });
+      await client.workflow.getHandle(workflowId, runId).terminate('erased');
+    } catch (error) {
+      ignoreNotFound(error);
+    }
   }
+  return runs;
 }
 
-/** Deletes every run of each workflow (histories included); returns how many runs were deleted. */
-export async function deleteWorkflows(client: Client, workflowIds: readonly string[]): Promise<number> {
+/**
+ * Deletes every run of each workflow (histories included): the runs terminated before the erasure,
+ * those visibility lists, and the current one. Returns how many named runs were deleted.
+ */
+export async function deleteWorkflows(
+  client: Client,
+  workflowIds: readonly string[],
+  terminated: ReadonlyArray<{ workflowId: string; runId: string }> = [],
+): Promise<number> {
   let deleted = 0;
   const namespace = client.options.namespace;
   for (const workflowId of workflowIds) {
     const runs = new Set(await runsOf(client, workflowId));
+    for (const run of terminated) if (run.workflowId === workflowId) runs.add(run.runId);
     runs.add(''); // the current run, even if visibility has not listed it yet
     for (const runId of runs) {
       try {

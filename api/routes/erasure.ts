@@ -35,10 +35,10 @@ const receiptSchema = z.object({
 export function erasureRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   /** Terminate, erase in one transaction, delete the histories. */
   async function erase(workflowIds: string[], inTransaction: () => Promise<ErasureCounts | null>) {
-    await terminateWorkflows(deps.temporal, workflowIds);
+    const terminated = await terminateWorkflows(deps.temporal, workflowIds);
     const counts = await inTransaction();
     if (!counts) return null;
-    return { erased: counts, workflowRuns: await deleteWorkflows(deps.temporal, workflowIds) };
+    return { erased: counts, workflowRuns: await deleteWorkflows(deps.temporal, workflowIds, terminated) };
   }
 
   return async (app) => {
