@@ -86,7 +86,7 @@ async function say(sessionId: string, scope: Json, text: string) {
 
 describe('erasure × timing', () => {
   it('erases everything of a session or user, whenever extraction runs', {
-    timeout: scaled(1_200_000),
+    timeout: scaled(1_800_000),
   }, async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -184,7 +184,7 @@ describe('erasure × timing', () => {
           })),
         ),
       (runs) => runs.every((run) => run.erasedRunGone && !run.currentHoldsText),
-      { timeoutMs: scaled(600_000), intervalMs: 1_000 },
+      { timeoutMs: scaled(1_200_000), intervalMs: 1_000 },
     );
   });
 });
