@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
@@ -32,14 +31,8 @@ async function call(key: string, method: string, url: string, payload?: unknown)
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  app = await buildApi({
-    db: h.database.db,
-    temporal: h.client,
-    taskQueue: h.taskQueue,
-    defaultContextWindowTokens: 200_000,
-    auth: 'required',
-  });
+  h = await startHarness({ auth: 'required' });
+  app = h.app;
   const tenantId = `tenant-agents-${randomUUID()}`;
   keys.agentA = (await createApiKey(h.database.db, { tenantId, role: 'agent', agentId: 'agent-a' })).key;
   keys.agentB = (await createApiKey(h.database.db, { tenantId, role: 'agent', agentId: 'agent-b' })).key;
@@ -83,7 +76,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await app?.close();
   await h?.stop();
 });
 

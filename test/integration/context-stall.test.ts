@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { scaled } from '../time-scale.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
@@ -18,19 +17,12 @@ let app: FastifyInstance;
 const keys = { a: '', b: '' };
 
 beforeAll(async () => {
-  h = await startHarness();
-  app = await buildApi({
-    db: h.database.db,
-    temporal: h.client,
-    taskQueue: h.taskQueue,
-    defaultContextWindowTokens: 200_000,
-    auth: 'required',
-  });
+  h = await startHarness({ auth: 'required' });
+  app = h.app;
   keys.a = (await createApiKey(h.database.db, { tenantId: `stall-a-${randomUUID()}`, role: 'agent' })).key;
   keys.b = (await createApiKey(h.database.db, { tenantId: `stall-b-${randomUUID()}`, role: 'agent' })).key;
 });
 afterAll(async () => {
-  await app?.close();
   await h?.stop();
 });
 

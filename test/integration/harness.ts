@@ -48,6 +48,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** Embed memories and queries through this fake embeddings server (worker and API); off when omitted. */
   embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
+  /** 'required': the harness's API asks every /v1 request for a key (open when omitted). */
+  auth?: 'required';
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -111,6 +113,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     embedding,
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {

@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { scaled } from '../time-scale.js';
 import { eventually, type Harness, startHarness } from './harness.js';
@@ -24,20 +23,13 @@ let app: FastifyInstance;
 const keys = { agent: '', operator: '' };
 
 beforeAll(async () => {
-  h = await startHarness();
-  app = await buildApi({
-    db: h.database.db,
-    temporal: h.client,
-    taskQueue: h.taskQueue,
-    defaultContextWindowTokens: 200_000,
-    auth: 'required',
-  });
+  h = await startHarness({ auth: 'required' });
+  app = h.app;
   const tenantId = `tenant-data-${randomUUID()}`;
   keys.agent = (await createApiKey(h.database.db, { tenantId, role: 'agent' })).key;
   keys.operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
 });
 afterAll(async () => {
-  await app?.close();
   await h?.stop();
 });
 

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
@@ -40,14 +39,8 @@ async function call(key: string | undefined, method: string, url: string, payloa
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  app = await buildApi({
-    db: h.database.db,
-    temporal: h.client,
-    taskQueue: h.taskQueue,
-    defaultContextWindowTokens: 200_000,
-    auth: 'required',
-  });
+  h = await startHarness({ auth: 'required' });
+  app = h.app;
   const tenantA = `tenant-a-${randomUUID()}`;
   const tenantB = `tenant-b-${randomUUID()}`;
   keys.agentA = (await createApiKey(h.database.db, { tenantId: tenantA, role: 'agent' })).key;
@@ -91,7 +84,6 @@ beforeAll(async () => {
   ids.memoryId = memory.json().memory.id;
 });
 afterAll(async () => {
-  await app?.close();
   await h?.stop();
 });
 
