@@ -8,6 +8,7 @@ import { LlmConfigError } from '../llm/config.js';
 import { EmbeddingsConfigError } from '../llm/embeddings.js';
 import { registerAgentCommands } from './agent-commands.js';
 import { ConfigError, loadConfig } from './config.js';
+import { registerMcpCommand } from './mcp-command.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
 
@@ -164,5 +165,6 @@ program
 registerOperatorCommands(program);
 registerMemoryCommands(program);
 registerAgentCommands(program);
+registerMcpCommand(program);
 
 program.parseAsync(process.argv).catch(fail);

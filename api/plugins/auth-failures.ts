@@ -1,11 +1,12 @@
 /**
  * Failed authentication limited per client address (issue 19 item 7): the per-key rate limit
  * (rate-limit.ts) only sees requests that authenticated, so a client guessing keys was never
- * limited. Past `perMinute` 401s from one address in a minute, its /v1 requests are answered 429
+ * limited. Past `perMinute` 401s from one address in a minute, its /v1 and /mcp requests are answered 429
  * with `Retry-After` before any key is looked up, until the minute is over. In memory per API
  * instance, like the per-key limiter; the table is swept when it grows.
  */
 import type { FastifyInstance } from 'fastify';
+import { isKeyedUrl } from './auth.js';
 import { rateLimitedError } from './rate-limit.js';
 
 const WINDOW_MS = 60_000;
@@ -17,7 +18,7 @@ export function registerAuthFailureLimit(app: FastifyInstance, perMinute: number
   const failures = new Map<string, { count: number; resetAt: number }>();
   // Before the authentication hook: a blocked address costs no key lookup.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!isKeyedUrl(request.url)) return;
     const entry = failures.get(request.ip);
     if (!entry) return;
     const now = Date.now();

@@ -36,6 +36,11 @@ declare module 'fastify' {
 
 const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator', agentId: null };
 
+/** The routes that need a key: the /v1 API and the MCP endpoint (docs/mcp.md). */
+export function isKeyedUrl(url: string): boolean {
+  return url.startsWith('/v1/') || url === '/mcp' || url.startsWith('/mcp?');
+}
+
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -47,7 +52,7 @@ export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode)
   app.decorateRequest('auth', null as unknown as RequestAuth);
   const stillOpen = mode === 'open-until-key' ? openUntilFirstKey(db) : async () => mode === 'open';
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!isKeyedUrl(request.url)) return;
     if (await stillOpen()) {
       request.auth = OPEN;
     } else {

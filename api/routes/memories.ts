@@ -24,15 +24,18 @@ import { ApiError, notFound } from '../plugins/errors.js';
 import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
+  commitMemoryArgsSchema,
   commitMemoryBodySchema,
   erasureQuerySchema,
   erasureReceiptSchema,
+  MEMORY_TOOL_DESCRIPTIONS,
   memoryAnswerSchema,
   memoryListQuerySchema,
   memoryListSchema,
   memoryParamsSchema,
   memorySearchSchema,
   memoryWithEventsSchema,
+  searchMemoriesArgsSchema,
   searchMemoriesBodySchema,
 } from '../schemas/memories.js';
 
@@ -48,26 +51,14 @@ export function memoryTools() {
   return [
     {
       name: 'search_memories',
-      description:
-        "Search the user's and agent's durable memories (preferences, facts, decisions) by meaning and exact words.",
-      parameters: schema(
-        z.object({
-          query: z.string().min(1).describe('What to look for'),
-          max_results: z
-            .number()
-            .int()
-            .min(1)
-            .max(50)
-            .optional()
-            .describe('At most this many memories (default 5)'),
-        }),
-      ),
+      description: MEMORY_TOOL_DESCRIPTIONS.search_memories,
+      parameters: schema(searchMemoriesArgsSchema),
     },
     {
       name: 'commit_memory',
-      description: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
+      description: MEMORY_TOOL_DESCRIPTIONS.commit_memory,
       // The scope is not the model's to fill in: the client adds the session (api/memory-scope.ts).
-      parameters: schema(commitMemoryBodySchema.omit({ userId: true, agentId: true, sessionId: true })),
+      parameters: schema(commitMemoryArgsSchema),
     },
   ];
 }

@@ -96,6 +96,26 @@ export const searchMemoriesBodySchema = z.strictObject({
   agentId: scopeIdSchema.optional(),
 });
 
+/**
+ * The tools' arguments as a model fills them in (GET /v1/tools and the MCP server, mcp/server.ts):
+ * no scope field. Whose memories they touch comes from the key and the configuration, never from
+ * the model (api/memory-scope.ts).
+ */
+export const MEMORY_TOOL_DESCRIPTIONS = {
+  search_memories:
+    "Search the user's and agent's durable memories (preferences, facts, decisions) by meaning and exact words.",
+  commit_memory: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
+} as const;
+export const searchMemoriesArgsSchema = z.strictObject({
+  query: searchMemoriesBodySchema.shape.query.describe('What to look for'),
+  max_results: searchMemoriesBodySchema.shape.max_results.describe('At most this many memories (default 5)'),
+});
+export const commitMemoryArgsSchema = commitMemoryBodySchema.omit({
+  userId: true,
+  agentId: true,
+  sessionId: true,
+});
+
 export const memoryListQuerySchema = z.strictObject({
   query: z.string().trim().min(1).max(2_000).optional(),
   type: memoryTypeSchema.optional(),
