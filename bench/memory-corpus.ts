@@ -1,9 +1,10 @@
 /**
  * A generated multi-session corpus for the memory benchmark: several users, two sessions each,
  * planted memorable facts (English, Chinese, Japanese, Korean; remember requests, preferences,
- * prohibitions, decisions, identifiers), some repeated in the second session with other casing
- * and punctuation, one preference changed there, and planted noise (questions that mention
- * "remember" or "always", the assistant's own preferences, ordinary coding turns).
+ * prohibitions, decisions, identifiers, a plainly stated fact), some repeated in the second session
+ * with other casing and punctuation, one preference changed there, and planted noise (questions
+ * that mention "remember" or "always", a hypothetical and a negated plain fact, the assistant's
+ * own preferences, ordinary coding turns).
  */
 import type { Message } from '../context/messages.js';
 import { TurnGenerator } from './transcript.js';
@@ -39,6 +40,8 @@ const NOISE = [
   'The build is green again, thanks.',
   '你还记得上次的错误吗？',
   'Never mind, it works now.',
+  'If prod runs in eu-west-1, the latency doubles.',
+  'Our staging DB is not heron-staging-db anymore.',
 ];
 
 const say = (turnId: string, user: string, assistant: string): { turnId: string; messages: Message[] } => ({
@@ -64,6 +67,7 @@ export function generateCorpus(users: number, seed = 7): Corpus {
       { id: 'confirm', utterances: ["Don't ask me to confirm deployments again."] },
       { id: 'audit', utterances: [`We decided to use ${DBS[u % DBS.length]} for the audit log.`] },
       { id: 'email', utterances: [`My work email is user${u}.bench@example.com and I read it daily.`] },
+      { id: 'staging', utterances: [`Our staging DB is heron-staging-${u}.`] },
     ];
     const changed: PlantedFact = {
       id: 'indent-v2',

@@ -8,7 +8,7 @@
  * Run: `npx tsx bench/memory-updates.ts` — prints one JSON object (also part of memory.bench.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { extractCandidates } from '../context/memory/extractive.js';
+import { type ExtractiveOptions, extractCandidates } from '../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { scopeOf } from '../db/memories.js';
@@ -31,6 +31,7 @@ async function runPart(
   handle: DatabaseHandle,
   part: string,
   cases: readonly UpdateCase[],
+  options: ExtractiveOptions,
 ): Promise<PartResult> {
   const result: PartResult = {
     cases: cases.length,
@@ -66,7 +67,7 @@ async function runPart(
         tenantId,
         sessionId,
         scope: scopeOf({ tenantId, userId, sessionId }),
-        candidates: extractCandidates(range),
+        candidates: extractCandidates(range, options),
         range,
       });
       const events = await handle.db
@@ -99,16 +100,17 @@ async function runPart(
   return result;
 }
 
-/** Update accuracy on the tuned and the held-out part. */
+/** Update accuracy on the tuned and the held-out part (`options`: the extractor's, e.g. a baseline's). */
 export async function updateAccuracy(
   parts: ReadonlyArray<'tuned' | 'heldOut'> = ['tuned', 'heldOut'],
+  options: ExtractiveOptions = {},
 ): Promise<{ tuned?: PartResult; heldOut?: PartResult }> {
   const handle = await openDatabase({ pglite: 'memory' });
   try {
     await handle.migrate();
     return {
-      ...(parts.includes('tuned') ? { tuned: await runPart(handle, 'tuned', TUNED) } : {}),
-      ...(parts.includes('heldOut') ? { heldOut: await runPart(handle, 'held', HELD_OUT) } : {}),
+      ...(parts.includes('tuned') ? { tuned: await runPart(handle, 'tuned', TUNED, options) } : {}),
+      ...(parts.includes('heldOut') ? { heldOut: await runPart(handle, 'held', HELD_OUT, options) } : {}),
     };
   } finally {
     await handle.close();

@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';
 import { memories } from '../db/memory-schema.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
@@ -260,7 +261,7 @@ export async function run(): Promise<object> {
       log(`update accuracy: tuned ${updates.tuned?.accuracy}, held-out ${updates.heldOut?.accuracy}`);
       const hybrid = await hybridRecallBench();
       return {
-        extractor: 'extractive@1',
+        extractor: EXTRACTIVE_VERSION,
         quality: q,
         updates,
         hybrid,

@@ -2,13 +2,17 @@
  * The `extractive` extractor: deterministic rules, no LLM (docs/memory.md#extraction). It reads sentences of
  * the user's messages (and decisions in the assistant's) and proposes candidates for explicit
  * "remember" requests (English, Chinese, Japanese, Korean), preferences and prohibitions,
- * decisions, and identities with exact identifiers. Every quote is a slice of its message.
+ * decisions, identities with exact identifiers, and plainly stated facts about the user's world
+ * (context/memory/plain-facts.ts). Every quote is a slice of its message.
  */
+import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, normalizeMemoryKey } from './policy.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
 
 interface Sentence {
   text: string;
+  /** Where it starts in the message. */
+  index: number;
 }
 
 /**
@@ -42,7 +46,7 @@ export function sentencesOf(text: string): Sentence[] {
     const trimmed = raw.trim();
     if (trimmed.length === 0) continue;
     const index = from + start;
-    out.push({ text: text.slice(index, index + trimmed.length) });
+    out.push({ text: text.slice(index, index + trimmed.length), index });
   }
   return out;
 }
@@ -259,24 +263,44 @@ function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): Mem
   };
 }
 
-/** Candidates of a range, in message and sentence order; at most one per sentence (first rule wins). */
-export function extractCandidates(messages: readonly RangeMessage[]): MemoryCandidate[] {
+export interface ExtractiveOptions {
+  /** Plainly stated facts (context/memory/plain-facts.ts); on unless false (the bench's baseline). */
+  plainFacts?: boolean;
+}
+
+/**
+ * Candidates of a range, in message and sentence order: at most one per sentence from the rules
+ * above (first rule wins); a user's sentence none of them matched may state plain facts, one per
+ * clause, unless it sits in a fenced code block.
+ */
+export function extractCandidates(
+  messages: readonly RangeMessage[],
+  options: ExtractiveOptions = {},
+): MemoryCandidate[] {
   const out: MemoryCandidate[] = [];
   for (const message of messages) {
-    for (const { text } of sentencesOf(message.text)) {
+    const facts = options.plainFacts !== false && message.role === 'user';
+    const fenced = facts ? fencedRanges(message.text) : [];
+    for (const { text, index } of sentencesOf(message.text)) {
       // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
       if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) continue;
-      for (const rule of RULES) {
-        if (!rule.roles.includes(message.role)) continue;
-        const match = text.match(rule.pattern);
-        if (!match) continue;
-        const candidate = candidateOf(rule, text, match);
-        if (candidate) {
-          out.push(candidate);
-          break;
-        }
+      const found = ruleCandidate(message.role, text);
+      if (found) out.push(found);
+      else if (facts && !fenced.some(([from, to]) => index >= from && index < to)) {
+        out.push(...plainFactCandidates(text));
       }
     }
   }
   return out;
+}
+
+function ruleCandidate(role: string, text: string): MemoryCandidate | null {
+  for (const rule of RULES) {
+    if (!rule.roles.includes(role)) continue;
+    const match = text.match(rule.pattern);
+    if (!match) continue;
+    const candidate = candidateOf(rule, text, match);
+    if (candidate) return candidate;
+  }
+  return null;
 }

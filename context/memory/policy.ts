@@ -10,7 +10,7 @@ export const NEAR_DUPLICATE_SIMILARITY = 0.7;
 /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS overrides). */
 export const DEFAULT_MEMORY_IDLE_MS = 30 * 60 * 1000;
 /** Version of the rule-based extractor: a new version re-extracts ranges (a new extraction id). */
-export const EXTRACTIVE_VERSION = 'extractive@1';
+export const EXTRACTIVE_VERSION = 'extractive@2';
 
 /** Case-folded, NFKC, whitespace collapsed, trailing punctuation dropped: "the same text". */
 export function normalizeMemoryText(text: string): string {

@@ -68,6 +68,12 @@ describe('extractive extractor', () => {
       '\n',
       '覚えて',
       '기억해',
+      'Our staging DB is ',
+      'heron-staging-db',
+      ', prod runs in ',
+      ' and the codename is Bluefin',
+      'I live in Porto',
+      '```',
     );
     const text = fc.array(
       fc.oneof(phrases, fc.string({ maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 6 })),
