@@ -48,6 +48,7 @@ export const TUNED: FactCase[] = [
   { text: 'Staging is deployed to us-east-2.', facts: ['us-east-2'] },
   { text: 'Our biggest customer is Northwind Traders.', facts: ['Northwind Traders'] },
   { text: 'The database port is 6543.', facts: ['6543'] },
+  { text: 'The codename is Osprey now.', facts: ['Osprey'] },
   // Hard negatives.
   { text: 'Is our staging DB heron-staging-db?', facts: [] },
   { text: 'Our staging DB is heron-staging-db, right?', facts: [] },

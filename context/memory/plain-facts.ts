@@ -56,7 +56,8 @@ const IDENTIFIER = '[#@]?[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_./:@-]*[\\p{L}\\p{N}])?'
 const PROPER = "\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+){0,3}";
 const VALUE = `(?:[\\p{Ll}\\p{N}-]+\\s+){0,2}?(?<value>\`[^\`\\n]{1,80}\`|${IDENTIFIER}|${PROPER})`;
 /** Where a fact's value may end: the clause's end, or what follows it. */
-const END = '(?=\\s*[.!]*\\s*$|\\s*[,;(]|\\s+(?:and|but|so|since|which|because|for|—|–|-)\\s)';
+const END =
+  '(?=(?:\\s+(?:now|too|these\\s+days))?\\s*[.!]*\\s*$|\\s*[,;(]|\\s+(?:and|but|so|since|which|because|for|—|–|-)\\s)';
 const LEAD = `(?:(?:${cased('and|also|btw|fyi|oh|so|plus|note that|note')}|BTW|FYI)[,:]?\\s+)?`;
 
 const FACT_CLAUSE = new RegExp(`^${LEAD}(?<fact>${SUBJECT}\\s+${VERB}\\s+${VALUE})${END}`, 'u');

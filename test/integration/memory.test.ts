@@ -139,6 +139,31 @@ describe('memory extraction', () => {
     expect(diff.diff.every((d: Json) => typeof d.reason === 'string' && d.reason.length > 0)).toBe(true);
   });
 
+  it('keeps plainly stated facts (issue 22 item 8), not the question or the hypothetical beside them, and supersedes a changed one', async () => {
+    const userId = `u-${randomUUID()}`;
+    const first = uniqueSessionId('mem-facts-a');
+    await post(
+      first,
+      said('t1', 'Our staging DB is heron-staging-db, prod runs in eu-west-3, the codename is Bluefin.'),
+      { userId },
+    );
+    await post(
+      first,
+      said('t2', 'Is the codename still Bluefin? If prod runs in eu-west-1, latency doubles.'),
+    );
+    await newSession(first);
+    const second = uniqueSessionId('mem-facts-b');
+    await post(second, said('t1', 'The codename is Osprey now.'), { userId });
+    await newSession(second);
+    const items = (await get(`/v1/memories?userId=${userId}&limit=100&status=active`)).items as Json[];
+    expect(items.map((m) => m.content).sort()).toEqual(
+      ['Our staging DB is heron-staging-db', 'The codename is Osprey', 'prod runs in eu-west-3'].sort(),
+    );
+    expect(items.every((m) => m.type === 'entity' && m.source.role === 'user')).toBe(true);
+    const old = (await get(`/v1/memories?userId=${userId}&limit=100&status=superseded`)).items as Json[];
+    expect(old.map((m) => m.content)).toEqual(['the codename is Bluefin']);
+  });
+
   it('extracts each range exactly once, even when its workflow is started again', async () => {
     const userId = `u-${randomUUID()}`;
     const sessionId = uniqueSessionId('mem-once');
