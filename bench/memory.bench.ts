@@ -14,6 +14,7 @@
  * vectors add at 10,000 and 100,000 memories in a scope, and embedding calls per memory.
  *
  * Run: `npx tsx bench/memory.bench.ts` — prints one JSON object. `run()` returns it.
+ * `MOLT_BENCH_MEMORY_PARTS=quality` runs part 1 only.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -246,6 +247,9 @@ export async function run(): Promise<object> {
       const worker = await stack.startWorker({ model, concurrency: 4 });
       const q = await quality(stack, worker.taskQueue);
       log(`quality: precision ${q.precision}, recall ${q.recall}, duplicates ${q.duplicatesCreated}`);
+      // MOLT_BENCH_MEMORY_PARTS=quality: the extraction quality alone (what extractor rule work looks at).
+      if (process.env.MOLT_BENCH_MEMORY_PARTS === 'quality')
+        return { extractor: EXTRACTIVE_VERSION, quality: q };
       const recallQ = await recallQuality(stack.database.db, generateCorpus(USERS));
       log(
         `recall@5: ${recallQ.recallAt5} (list search ${recallQ.listSearchAt5}) over ${recallQ.probes} probes`,

@@ -16,7 +16,7 @@ import {
   memoryParamsSchema,
   searchMemoriesArgsSchema,
 } from '../api/schemas/memories.js';
-import { answered, MoltApiError, type MoltClient } from '../client/index.js';
+import { answered, answerOf, MoltApiError, type MoltClient } from '../client/index.js';
 import { memoryTypeSchema } from '../context/memory/types.js';
 import { isOwn, type McpScope, McpToolError, type Owner, requireScope, scopeFields } from './scope.js';
 
@@ -135,7 +135,7 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
     tool(async (args: z.infer<typeof commitMemoryArgsSchema>) => {
       requireScope(scope);
       const result = await api.POST('/v1/memories', { body: { ...args, ...scopeFields(scope) } });
-      const answer = await answered(Promise.resolve(result));
+      const answer = answerOf<NonNullable<typeof result.data>>(result);
       return { duplicate: result.response.status === 200, memory: memoryView(answer.memory) };
     }),
   );
