@@ -37,7 +37,7 @@ export async function editMemory(
     if (!found) return 'not_found';
     await lockScope(tx, found);
     const [old] = await tx.select().from(memories).where(eq(memories.id, id)).for('update');
-    if (!old || old.status !== 'active') return 'not_active';
+    if (old?.status !== 'active') return 'not_active';
     const now = new Date();
     const newId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
     const sessionId = 'sessionId' in old.source ? old.source.sessionId : undefined;

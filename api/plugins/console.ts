@@ -64,6 +64,9 @@ export async function registerConsole(app: FastifyInstance): Promise<void> {
   app.get(`${CONSOLE_PREFIX}/console.css`, hide, async (_request, reply) =>
     secure(reply, 'text/css; charset=utf-8').send(await readFile(`${UI_DIR}console.css`, 'utf8')),
   );
+  app.get(`${CONSOLE_PREFIX}/favicon.svg`, hide, async (_request, reply) =>
+    secure(reply, 'image/svg+xml').send(await readFile(`${UI_DIR}favicon.svg`, 'utf8')),
+  );
   app.get(`${CONSOLE_PREFIX}/console.js`, hide, async (request, reply) => {
     script ??= buildConsoleScript();
     try {

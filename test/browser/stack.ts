@@ -1,0 +1,121 @@
+/**
+ * The browser tier's stack: the integration harness (real Temporal, real PostgreSQL, the fake LLM
+ * at the network edge) with keys required, its API listening on a free port, and a real headless
+ * Chromium driven by playwright-core through its executable path (nothing is downloaded).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createApiKey } from '../../db/api-keys.js';
+import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
+import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
+import { type Harness, startHarness } from '../integration/harness.js';
+import { scaled } from '../time-scale.js';
+
+/** Where the browser tier looks for Chromium or Chrome, first found wins. */
+export const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+/** MOLT_CHROMIUM_PATH, or the first candidate that exists; a clear error when there is none. */
+export function chromiumPath(): string {
+  const given = process.env.MOLT_CHROMIUM_PATH;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`MOLT_CHROMIUM_PATH=${given}: no such file`);
+    return given;
+  }
+  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      'The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: ' +
+        '`apt-get install -y chromium`; macOS: install Google Chrome; Windows: install Chrome) or set ' +
+        `MOLT_CHROMIUM_PATH to its executable. Looked in: ${CHROMIUM_CANDIDATES.join(', ')}`,
+    );
+  }
+  return found;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
+type Answer = { status: number; body: any };
+
+export interface ConsoleStack {
+  h: Harness;
+  fake: FakeLlm;
+  browser: Browser;
+  baseUrl: string;
+  operatorKey: string;
+  agentKey: string;
+  /** An inject with the operator key: the API as the test checks it, beside the console. */
+  api(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: any }>;
+  /** A page signed in with the operator key, at `hash` of the console. */
+  signedIn(hash?: string): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export const WAIT = () => ({ timeout: scaled(30_000) });
+
+export async function startConsoleStack(): Promise<ConsoleStack> {
+  const executablePath = chromiumPath();
+  const fake = await startFakeLlm();
+  const h = await startHarness({ llmBaseUrl: fake.baseUrl, auth: 'required' });
+  const operatorKey = (await createApiKey(h.database.db, { tenantId: DEFAULT_TENANT_ID, role: 'operator' }))
+    .key;
+  const agentKey = (await createApiKey(h.database.db, { tenantId: DEFAULT_TENANT_ID, role: 'agent' })).key;
+  const baseUrl = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  // Root in a container cannot use Chromium's sandbox.
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+  const pages: Page[] = [];
+  return {
+    h,
+    fake,
+    browser,
+    baseUrl,
+    operatorKey,
+    agentKey,
+    async api(method, url, payload) {
+      const answer = await h.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${operatorKey}` },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      });
+      return { status: answer.statusCode, body: answer.body ? answer.json() : undefined };
+    },
+    async signedIn(hash = '#/sessions') {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      pages.push(page);
+      // A script error in the console fails loudly in the test's output.
+      page.on('pageerror', (error) => console.error(`console page error: ${error.message}`));
+      await page.goto(`${baseUrl}/ui/${hash}`);
+      await page.getByLabel('Operator key').fill(operatorKey);
+      await page.getByRole('button', { name: 'Open the console' }).click();
+      await page.locator('header.top').waitFor(WAIT());
+      return page;
+    },
+    async stop() {
+      await browser.close().catch(() => {});
+      await h.stop();
+      await fake.close();
+    },
+  };
+}
+
+/** Saves a screenshot under MOLT_CONSOLE_SCREENSHOTS (a directory) when that is set. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.MOLT_CONSOLE_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+}
