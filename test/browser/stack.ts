@@ -50,11 +50,7 @@ export interface ConsoleStack {
   operatorKey: string;
   agentKey: string;
   /** An inject with the operator key: the API as the test checks it, beside the console. */
-  api(
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown): Promise<Answer>;
   /** A page signed in with the operator key, at `hash` of the console. */
   signedIn(hash?: string): Promise<Page>;
   stop(): Promise<void>;
