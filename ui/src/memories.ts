@@ -57,8 +57,7 @@ function Erase({ userId, onErased }: { userId: string; onErased: () => void }) {
       receipt
         ? html`<div class="receipt" role="status">
             <h3>Erasure receipt</h3>
-            <p>User <code>${receipt.userId}</code>: ${receipt.memories} memories, ${receipt.events} history events and
-            ${receipt.extractions} extractions erased.</p>
+            <p>User <code>${receipt.userId}</code>: ${`${receipt.memories} memories, ${receipt.events} history events and ${receipt.extractions} extractions erased.`}</p>
           </div>`
         : null
     }
