@@ -193,6 +193,8 @@ describe('a session', () => {
       (text) => text.includes('succeeded') && text.includes(`replays ${degradedCompaction}`),
       { intervalMs: 500 },
     );
+    await page.getByLabel('show turns').uncheck();
+    await screenshot(page.locator('section.timeline'), 'console-timeline');
     await page.close();
   });
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { createApiKey } from '../../db/api-keys.js';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
@@ -109,9 +109,9 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
 }
 
 /** Saves a screenshot under MOLT_CONSOLE_SCREENSHOTS (a directory) when that is set. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
   const dir = process.env.MOLT_CONSOLE_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
+  await target.screenshot({ path: join(dir, `${name}.png`) });
 }

@@ -107,6 +107,7 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/memory-extractions/{extractionId}/replay': undefined,
     'POST /v1/memories': { content: 'a memory of B', userId: 'user-b' },
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
+    'PATCH /v1/memories/{memoryId}': { content: 'edited by B' },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?query=${encodeURIComponent(SECRET)}`,

@@ -24,8 +24,7 @@ export function Provenance({ source }: { source: Memory['source'] }) {
     return html`<figure class="provenance">
       <blockquote>${source.quote}</blockquote>
       <figcaption>
-        ${source.role ? `said by the ${source.role} · ` : ''}session ${sessionLink(source.sessionId, source.fromSeq)} · seq
-        ${source.fromSeq}–${source.toSeq}
+        ${source.role ? `said by the ${source.role} · ` : ''}session ${sessionLink(source.sessionId, source.fromSeq)}${` · seq ${source.fromSeq}–${source.toSeq}`}
       </figcaption>
     </figure>`;
   }

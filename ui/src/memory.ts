@@ -84,8 +84,7 @@ export function MemoryPage({ memoryId }: { memoryId: string }) {
             <p class="memory-content">${m.content}</p>
             <p><${Badge} text=${m.status} /> ${m.type}${m.category ? ` · ${m.category}` : ''} · priority ${m.priority}
             ${m.key ? html` · key <code>${m.key}</code>` : null}</p>
-            <p>${m.userId ? `user ${m.userId}` : ''} ${m.agentId ? `agent ${m.agentId}` : ''} · recorded ${when(m.recordedAt)}
-            ${m.validTo ? ` · valid until ${when(m.validTo)}` : ''}</p>
+            <p>${[m.userId ? `user ${m.userId}` : '', m.agentId ? `agent ${m.agentId}` : '', `recorded ${when(m.recordedAt)}`, m.validTo ? `valid until ${when(m.validTo)}` : ''].filter(Boolean).join(' · ')}</p>
             ${m.supersededBy ? html`<p class="notice">Superseded by ${memoryLink(m.supersededBy)} on ${when(m.supersededAt)}.</p>` : null}
             ${m.extractionId ? html`<p>Extracted by ${extractionLink(m.extractionId)}</p>` : null}
             <h2>Provenance</h2>

@@ -79,7 +79,7 @@ function SummaryInForce({ compactionId, version }: { compactionId: string | null
           ${
             c.todos.length === 0
               ? html`<p class="empty">No TODOs.</p>`
-              : html`<ul class="todos">${c.todos.map((t) => html`<li class=${t.status}><${Badge} text=${t.status} /> ${t.text}</li>`)}</ul>`
+              : html`<ul class="todos">${c.todos.map((t) => html`<li class=${t.status}><${Badge} text=${t.status} tone=${`todo-${t.status}`} /> ${t.text}</li>`)}</ul>`
           }
           <h3>Files modified</h3>${list(c.files.modified, 'None.')}
           <h3>Files read</h3>${list(c.files.read, 'None.')}
@@ -177,7 +177,7 @@ export function SessionPage({ sessionId, seq }: { sessionId: string; seq: number
               <p>seq ${s.lastSeq} stored · boundary ${s.boundarySeq} · ${num(s.transcript.messages)} messages, ${num(s.transcript.tokens)} tokens in all
               · compactions ${s.compactions.total} (${s.compactions.failed} failed, ${s.compactions.degraded} degraded)</p>
               <p>User: ${s.userId ? html`<a href=${route(['memories'], { userId: s.userId })}>${s.userId}</a>` : '—'}
-              · Agent: ${s.agentId ? html`<a href=${route(['memories'], { agentId: s.agentId })}>${s.agentId}</a>` : '—'}</p>
+              ${' · '}Agent: ${s.agentId ? html`<a href=${route(['memories'], { agentId: s.agentId })}>${s.agentId}</a>` : '—'}</p>
             </div>
             <${BreakerPanel} session=${s} onChange=${refresh} />
           </div>

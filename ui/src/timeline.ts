@@ -43,14 +43,16 @@ function ReplayButton({ item, onReplayed }: { item: CompactionItem; onReplayed: 
 
 function CompactionEntry({ item, onReplayed }: { item: CompactionItem; onReplayed: () => void }) {
   const thresholds = CROSSED[item.trigger];
+  const chunks = item.chunkLevels.length;
+  const facts = [
+    `seq ${item.fromSeq}–${item.toSeq}`,
+    `${num(item.tokensBefore)} → ${num(item.tokensAfter)} tokens`,
+    `${chunks} chunk${chunks === 1 ? '' : 's'}${chunks > 0 ? ` (fallback levels ${item.chunkLevels.map((l) => l ?? '·').join(' ')})` : ''}`,
+  ].join(' · ');
   return html`<li class=${`event compaction ${item.status}`} data-compaction=${item.compactionId}>
     ${thresholds ? html`<div class="crossed">▲ ${thresholds}</div>` : null}
     <div>
-      <time>${when(item.at)}</time> <strong>Compaction</strong> <${Badge} text=${item.status} /> <small>${item.trigger}</small>
-      · seq ${item.fromSeq}–${item.toSeq}
-      · ${num(item.tokensBefore)} → ${num(item.tokensAfter)} tokens
-      · ${item.chunkLevels.length} chunk${item.chunkLevels.length === 1 ? '' : 's'}
-      ${item.chunkLevels.length > 0 ? html` (levels ${item.chunkLevels.map((l) => l ?? '·').join(' ')})` : null}
+      <time>${when(item.at)}</time> <strong>Compaction</strong> <${Badge} text=${item.status} /> <small>${item.trigger}</small>${` · ${facts}`}
       ${item.replayOf ? html` · replays <code>${item.replayOf}</code>` : null}
       ${REPLAYABLE.has(item.status) ? html` <${ReplayButton} item=${item} onReplayed=${onReplayed} />` : null}
     </div>
@@ -72,9 +74,7 @@ function Entry({ item, seq, onReplayed }: { item: Item; seq: number | undefined;
       return html`<${CompactionEntry} item=${item} onReplayed=${onReplayed} />`;
     case 'extraction':
       return html`<li class=${`event extraction ${item.status}`}>
-        ${at} <strong>Memory extraction</strong> <${Badge} text=${item.status} /> · seq ${item.fromSeq}–${item.toSeq}
-        ${item.added !== null ? html` · ${item.added} added, ${item.superseded ?? 0} superseded` : null}
-        · ${extractionLink(item.extractionId, 'diff')}
+        ${at} <strong>Memory extraction</strong> <${Badge} text=${item.status} />${` · seq ${item.fromSeq}–${item.toSeq}${item.added !== null ? ` · ${item.added} added, ${item.superseded ?? 0} superseded` : ''} · `}${extractionLink(item.extractionId, 'diff')}
         ${item.error ? html`<div class="error-text">${item.error}</div>` : null}
       </li>`;
     case 'breaker':
