@@ -3,7 +3,7 @@
  * at the network edge) with keys required, its API listening on a free port, and a real headless
  * Chromium driven by playwright-core through its executable path (nothing is downloaded).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { createApiKey } from '../../db/api-keys.js';
@@ -11,33 +11,7 @@ import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { type Harness, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
-
-/** Where the browser tier looks for Chromium or Chrome, first found wins. */
-export const CHROMIUM_CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-];
-
-/** MOLT_CHROMIUM_PATH, or the first candidate that exists; a clear error when there is none. */
-export function chromiumPath(): string {
-  const given = process.env.MOLT_CHROMIUM_PATH;
-  if (given) {
-    if (!existsSync(given)) throw new Error(`MOLT_CHROMIUM_PATH=${given}: no such file`);
-    return given;
-  }
-  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(
-      'The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: ' +
-        '`apt-get install -y chromium`; macOS: install Google Chrome; Windows: install Chrome) or set ' +
-        `MOLT_CHROMIUM_PATH to its executable. Looked in: ${CHROMIUM_CANDIDATES.join(', ')}`,
-    );
-  }
-  return found;
-}
+import { chromiumPath } from './chromium.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
 type Answer = { status: number; body: any };
