@@ -20,7 +20,7 @@ const CROSSED: Record<string, string> = {
   forced: 'force threshold crossed: the range leaves the live context now',
   overflow: 'overflow reported: recovery compacts',
   manual: 'manual compaction requested',
-  replay: 'replay of a failed compaction',
+  replay: 'replay requested by an operator',
 };
 
 function ReplayButton({ item, onReplayed }: { item: CompactionItem; onReplayed: () => void }) {
