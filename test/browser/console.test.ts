@@ -168,6 +168,14 @@ describe('a session', () => {
     for (const todo of detail.todos) await summary.getByText(todo.text).first().waitFor(WAIT());
     for (const file of detail.files.modified) await summary.getByText(file).first().waitFor(WAIT());
     await screenshot(page, 'console-session');
+
+    // The Temporal history, on demand: the session's run and its compaction's.
+    await page.getByRole('button', { name: 'Show the workflow history' }).click();
+    const runs = page.locator('.history-panel details.run');
+    await runs.first().waitFor(WAIT());
+    await runs.first().locator('summary').click();
+    await runs.first().getByText('sessionWorkflow started').first().waitFor(WAIT());
+    expect(await page.locator('.history-panel').textContent()).toContain(detail.workflowId);
     await page.close();
   });
 

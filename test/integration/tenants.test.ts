@@ -170,6 +170,8 @@ describe('the tenant matrix', () => {
       'GET /v1/compactions/{compactionId}',
       'GET /v1/sessions',
       'GET /v1/sessions/{sessionId}/history',
+      'GET /v1/sessions/{sessionId}/timeline',
+      'PATCH /v1/memories/{memoryId}',
       'POST /v1/compactions/{compactionId}/replay',
       'POST /v1/memory-extractions/{extractionId}/replay',
       'POST /v1/sessions/{sessionId}/breaker/reset',

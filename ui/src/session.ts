@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { type Answer, answered } from '../../client/index.js';
 import { molt } from './api.js';
 import { FillBar } from './fill-bar.js';
+import { HistoryPanel } from './history.js';
 import { TimelineView } from './timeline.js';
 import {
   Badge,
@@ -187,5 +188,6 @@ export function SessionPage({ sessionId, seq }: { sessionId: string; seq: number
     <${TimelineView} sessionId=${sessionId} seq=${seq} version=${version} onChange=${refresh} />
     <${Extractions} sessionId=${sessionId} version=${version} />
     <${RecallExplain} sessionId=${sessionId} />
+    <${HistoryPanel} sessionId=${sessionId} />
   </section>`;
 }
