@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { scaled } from './test/time-scale.js';
 
-// Four tiers (README "Tests"): unit (pure code), replay (committed histories, no server),
-// integration (one Temporal dev server per run + the machine's PostgreSQL) and openclaw (the real
-// OpenClaw CLI driving molt through the plugin, on the integration tier's stack).
+// Five tiers (README "Tests"): unit (pure code), replay (committed histories, no server),
+// integration (one Temporal dev server per run + the machine's PostgreSQL), browser (the console
+// in headless Chromium) and openclaw (the real OpenClaw CLI driving molt through the plugin, on
+// the integration tier's stack).
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -34,6 +35,17 @@ export default defineConfig({
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: scaled(120_000),
           hookTimeout: scaled(180_000),
+        },
+      },
+      {
+        test: {
+          // The operator console in a real headless Chromium (docs/console.md), on the integration
+          // tier's stack.
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: scaled(180_000),
+          hookTimeout: scaled(300_000),
         },
       },
       {

@@ -10,6 +10,7 @@ import type { ApiDeps } from './context.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerAuthFailureLimit } from './plugins/auth-failures.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
+import { registerConsole } from './plugins/console.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
@@ -22,9 +23,11 @@ import { contextRoutes } from './routes/context.js';
 import { erasureRoutes } from './routes/erasure.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { memoryRoutes } from './routes/memories.js';
+import { memoryEditRoutes } from './routes/memory-edit.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { timelineRoutes } from './routes/timeline.js';
 import { turnRoutes } from './routes/turns.js';
 import { registerStorableCheck } from './schemas/storable.js';
 
@@ -121,5 +124,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(memoryEmbeddingRoutes(routeDeps));
   await app.register(erasureRoutes(routeDeps));
   await app.register(mcpRoutes(app));
+  await app.register(timelineRoutes(routeDeps));
+  await app.register(memoryEditRoutes(routeDeps));
+  await registerConsole(app);
   return app;
 }

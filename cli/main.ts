@@ -42,6 +42,7 @@ program
     const stack = await startStack(config, { persistent: true, ui: true, log });
     console.log(`molt dev is running
   API          ${stack.apiUrl}
+  Console      ${stack.apiUrl}/ui/
   Temporal     ${stack.temporalAddress}${stack.temporalUiUrl ? `\n  Temporal UI  ${stack.temporalUiUrl}` : ''}
   database     ${stack.databaseKind === 'pglite' ? `embedded PGlite in ${config.MOLT_DATA_DIR}/pgdata` : 'PostgreSQL (DATABASE_URL)'}
 Ctrl-C stops everything.`);

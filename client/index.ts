@@ -145,7 +145,8 @@ export function createMoltClient(options: MoltClientOptions) {
     timeoutMs: options.timeoutMs ?? 10_000,
     retries: options.retries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 250,
-    fetch: options.fetch ?? globalThis.fetch,
+    // Bound: a browser's fetch called as a method of another object throws "Illegal invocation".
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
   });
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};

@@ -440,6 +440,9 @@ export interface paths {
                     limit?: number;
                     cursor?: string;
                     breaker?: "open" | "closed";
+                    q?: string;
+                    userId?: string;
+                    agentId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3868,7 +3871,253 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a memory
+         * @description The new text becomes a new memory in the same scope that supersedes this one (its `previous`), recorded as a `supersede` event "edited by an operator". Only an active memory can be edited.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memoryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        /** @enum {string} */
+                        type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                        priority?: number;
+                        abstract?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            memory: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            };
+                            previous: {
+                                id: string;
+                                userId: string | null;
+                                agentId: string | null;
+                                /** @enum {string} */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                category: string | null;
+                                key: string | null;
+                                content: string;
+                                abstract: string;
+                                priority: number;
+                                source: {
+                                    sessionId: string;
+                                    fromSeq: number;
+                                    toSeq: number;
+                                    quote: string;
+                                    /** @description The quoted message's role: `user` means said by the user */
+                                    role?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "commit_memory" | "operator";
+                                    sessionId?: string;
+                                };
+                                validFrom: string | null;
+                                validTo: string | null;
+                                recordedAt: string;
+                                supersededAt: string | null;
+                                supersededBy: string | null;
+                                extractionId: string | null;
+                                /** @enum {string} */
+                                status: "active" | "superseded" | "deleted";
+                                score?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state (`code` says how) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/tools": {
@@ -4854,6 +5103,206 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A session's timeline
+         * @description Turns, compactions (trigger, range, tokens before → after, chunk fallback levels), memory extractions, circuit-breaker transitions and tool results cut by overflow recovery, oldest first. Each kind contributes at most `limit` of its newest entries.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId: string;
+                            items: ({
+                                /** @enum {string} */
+                                kind: "turn";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                turnId: string;
+                                fromSeq: number;
+                                toSeq: number;
+                                tokens: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "compaction";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                compactionId: string;
+                                /** @enum {string} */
+                                trigger: "threshold" | "forced" | "overflow" | "manual" | "replay";
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "degraded" | "failed" | "cancelled";
+                                fromSeq: number;
+                                toSeq: number;
+                                tokensBefore: number | null;
+                                tokensAfter: number | null;
+                                chunkLevels: (number | null)[];
+                                error: string | null;
+                                replayOf: string | null;
+                                finishedAt: string | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "extraction";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                extractionId: string;
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed";
+                                fromSeq: number;
+                                toSeq: number;
+                                added: number | null;
+                                superseded: number | null;
+                                error: string | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "breaker";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                state: string;
+                                reason: string | null;
+                                consecutiveFailures: number;
+                                compactionId: string | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "truncation";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                seq: number;
+                                tokens: number;
+                                reason: string;
+                            })[];
+                            truncated: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -54,12 +54,29 @@ export interface PersistViewOutcome {
   storedVersion: number | null;
 }
 
-/** The tenant's sessions, newest first, optionally by breaker state; null cursor: not ours. */
+/**
+ * The tenant's sessions, newest first, optionally by breaker state, user, agent and a text the id
+ * contains (case-insensitive, taken literally); null cursor: not ours.
+ */
 export async function listSessions(
   db: Database,
-  query: { tenantId: string; limit: number; cursor?: string; breaker?: 'open' | 'closed' },
+  query: {
+    tenantId: string;
+    limit: number;
+    cursor?: string;
+    breaker?: 'open' | 'closed' | undefined;
+    q?: string | undefined;
+    userId?: string | undefined;
+    agentId?: string | undefined;
+  },
 ): Promise<{ rows: SessionRow[]; nextCursor: string | null } | null> {
   const conditions: SQL[] = [eq(sessions.tenantId, query.tenantId)];
+  if (query.userId !== undefined) conditions.push(eq(sessions.userId, query.userId));
+  if (query.agentId !== undefined) conditions.push(eq(sessions.agentId, query.agentId));
+  if (query.q !== undefined) {
+    const literal = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(sql`${sessions.id} ilike ${`%${literal}%`} escape '\\'`);
+  }
   if (query.breaker === 'open') conditions.push(sql`${sessions.view}->'breaker'->>'state' = 'open'`);
   if (query.breaker === 'closed') {
     conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);

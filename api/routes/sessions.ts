@@ -19,7 +19,7 @@ import {
 import type { ApiDeps } from '../context.js';
 import { readHistory } from '../history.js';
 import { ApiError, notFound, unavailable } from '../plugins/errors.js';
-import { BODY_ERRORS, errorResponses, sessionParamsSchema } from '../schemas/common.js';
+import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import { compactAnswerSchema } from '../schemas/compactions.js';
 import {
   historySchema,
@@ -74,17 +74,23 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         config: { role: 'operator' },
         schema: {
-          querystring: listQuerySchema.extend({ breaker: z.enum(['open', 'closed']).optional() }),
+          querystring: listQuerySchema.extend({
+            breaker: z.enum(['open', 'closed']).optional(),
+            /** Sessions whose id contains this text (case-insensitive). */
+            q: z.string().trim().min(1).max(128).optional(),
+            userId: scopeIdSchema.optional(),
+            agentId: scopeIdSchema.optional(),
+          }),
           response: { 200: sessionListSchema, ...errorResponses(403) },
         },
       },
       async (request) => {
-        const { limit, cursor, breaker } = request.query;
+        const { limit, cursor, ...filter } = request.query;
         const page = await listSessions(deps.db, {
           tenantId: request.auth.tenantId,
           limit,
           ...(cursor ? { cursor } : {}),
-          ...(breaker ? { breaker } : {}),
+          ...filter,
         });
         if (!page) throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');
         return {

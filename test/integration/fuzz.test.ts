@@ -239,7 +239,13 @@ function withoutEcho(body: string, request: Request): string {
   const sent: string[] = [];
   const collect = (value: unknown) => {
     if (typeof value === 'string') sent.push(value);
-    else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) collect(v);
+    else if (value !== null && typeof value === 'object') {
+      // An unknown field's error names its key ("body.<key>: unknown field"): that is an echo too.
+      for (const [k, v] of Object.entries(value)) {
+        sent.push(k);
+        collect(v);
+      }
+    }
   };
   collect(request.body);
   for (const part of request.url.split(/[/?&=]/)) {

@@ -61,6 +61,17 @@ it('serves turns from embedded PGlite and stops on SIGINT', async () => {
   );
   expect(view.liveTokens).toBeGreaterThan(0);
 
+  // The operator console is served by the dev stack, its script bundled on the spot; its
+  // timeline reads the embedded PGlite.
+  expect(output).toContain(`Console      ${api}/ui/`);
+  const script = await fetch(`${api}/ui/console.js`);
+  expect(script.status).toBe(200);
+  expect((await script.text()).length).toBeGreaterThan(10_000);
+  const timeline = (await (await fetch(`${api}/v1/sessions/dev-session/timeline`)).json()) as {
+    items: Array<{ kind: string; turnId?: string }>;
+  };
+  expect(timeline.items).toEqual([expect.objectContaining({ kind: 'turn', turnId: 't1' })]);
+
   const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');
   expect(await exited).toBe(0);

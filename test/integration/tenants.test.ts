@@ -107,6 +107,7 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/memory-extractions/{extractionId}/replay': undefined,
     'POST /v1/memories': { content: 'a memory of B', userId: 'user-b' },
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
+    'PATCH /v1/memories/{memoryId}': { content: 'edited by B' },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?query=${encodeURIComponent(SECRET)}`,
@@ -169,6 +170,8 @@ describe('the tenant matrix', () => {
       'GET /v1/compactions/{compactionId}',
       'GET /v1/sessions',
       'GET /v1/sessions/{sessionId}/history',
+      'GET /v1/sessions/{sessionId}/timeline',
+      'PATCH /v1/memories/{memoryId}',
       'POST /v1/compactions/{compactionId}/replay',
       'POST /v1/memory-extractions/{extractionId}/replay',
       'POST /v1/sessions/{sessionId}/breaker/reset',

@@ -1,0 +1,69 @@
+/** zod response schema of GET /v1/sessions/{sessionId}/timeline (docs/console.md#a-sessions-timeline). */
+import { z } from 'zod';
+import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
+import type { TimelineItem } from '../../db/timeline.js';
+import type { Expect, SameFields } from './common.js';
+
+const at = z.string().describe('When it happened (a compaction or extraction: when it started), ISO 8601');
+
+export const timelineItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('turn'),
+    at,
+    turnId: z.string(),
+    fromSeq: z.number(),
+    toSeq: z.number(),
+    tokens: z.number(),
+  }),
+  z.object({
+    kind: z.literal('compaction'),
+    at,
+    compactionId: z.string(),
+    /** `threshold`: the upload ratio (50%) was crossed; `forced`: the force ratio (70%). */
+    trigger: z.enum(COMPACTION_TRIGGERS),
+    status: z.enum(COMPACTION_STATUSES),
+    fromSeq: z.number(),
+    toSeq: z.number(),
+    tokensBefore: z.number().nullable(),
+    tokensAfter: z.number().nullable(),
+    chunkLevels: z.array(z.number().nullable()),
+    error: z.string().nullable(),
+    replayOf: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('extraction'),
+    at,
+    extractionId: z.string(),
+    status: z.enum(['running', 'succeeded', 'failed']),
+    fromSeq: z.number(),
+    toSeq: z.number(),
+    added: z.number().nullable(),
+    superseded: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('breaker'),
+    at,
+    state: z.string(),
+    reason: z.string().nullable(),
+    consecutiveFailures: z.number(),
+    compactionId: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('truncation'),
+    at,
+    seq: z.number(),
+    tokens: z.number(),
+    reason: z.string(),
+  }),
+]);
+
+export const timelineSchema = z.object({
+  sessionId: z.string(),
+  /** Oldest first. */
+  items: z.array(timelineItemSchema),
+  /** Some kind had more than `limit` entries: the oldest were left out. */
+  truncated: z.boolean(),
+});
+type _Item = Expect<SameFields<z.infer<typeof timelineItemSchema>, TimelineItem>>;
