@@ -38,3 +38,42 @@ export async function tokenCounterFor(mode: TokenCounterMode): Promise<TokenCoun
   if (mode === 'exact') return (await import('../llm/tokenizer.js')).exactTokenCounter();
   return defaultTokenCounter;
 }
+
+/**
+ * The worker's sticky cache of workflows (issue 24). A cached session workflow keeps its V8
+ * sandbox, the bundle's modules evaluated for it and its state in the worker's memory; an evicted
+ * one costs nothing until its next task, which replays the run's history (bounded by
+ * CONTINUE_AS_NEW_AT_EVENTS) into a fresh sandbox. The cache is sized from memory, not from the
+ * number of sessions: MOLT_WORKFLOW_CACHE_MB of the worker go to it, so the worker's memory has a
+ * ceiling however many sessions are live (bench/scale.bench.ts, docs/scaling.md).
+ */
+export const DEFAULT_WORKFLOW_CACHE_MB = 128;
+/**
+ * What one cached session workflow adds to a worker's resident memory, in MB: measured with
+ * bench/scale.bench.ts (RSS growth over the live sessions with every one cached).
+ */
+export const CACHED_WORKFLOW_MB = 1.2;
+/** The SDK's least cache when the cache is on (0 turns it off; 1 is raised to 2 with a warning). */
+export const MIN_CACHED_WORKFLOWS = 2;
+/** The cache never takes more than this share of the V8 heap the workflows run in. */
+export const MAX_WORKFLOW_CACHE_HEAP_SHARE = 0.5;
+
+/**
+ * How many workflows the worker keeps cached: `cacheMb` (capped at half of `heapLimitMb`, the V8
+ * heap limit) over what one costs. An explicit `size` (MOLT_WORKFLOW_CACHE_SIZE) wins; 0 turns the
+ * cache off (every task replays).
+ */
+export function workflowCacheSize(options: {
+  cacheMb: number;
+  heapLimitMb: number;
+  perWorkflowMb?: number;
+  size?: number | undefined;
+}): number {
+  if (options.size !== undefined)
+    return options.size === 0 ? 0 : Math.max(MIN_CACHED_WORKFLOWS, options.size);
+  const perWorkflowMb = options.perWorkflowMb ?? CACHED_WORKFLOW_MB;
+  if (!(perWorkflowMb > 0)) throw new Error('perWorkflowMb must be positive');
+  const budget = Math.min(options.cacheMb, options.heapLimitMb * MAX_WORKFLOW_CACHE_HEAP_SHARE);
+  if (!(budget > 0)) return 0;
+  return Math.max(MIN_CACHED_WORKFLOWS, Math.floor(budget / perWorkflowMb));
+}
