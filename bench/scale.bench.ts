@@ -194,24 +194,32 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
     // (evicted when the cache is smaller than the sessions) against the most recently turned.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const byRecency = [...sessions].filter((s) => s.turns > 0).sort((a, b) => a.lastAt - b.lastAt);
+    let queryFailures = 0;
+    /** ms of one state query; NaN (and counted) when it fails. */
+    const timedQuery = async (session: Session): Promise<number> => {
+      const handle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.id));
+      const at = performance.now();
+      try {
+        await handle.query(stateQuery);
+        return round(performance.now() - at);
+      } catch (error) {
+        queryFailures += 1;
+        log(`query ${session.id} failed after ${round(performance.now() - at)} ms: ${String(error)}`);
+        return Number.NaN;
+      }
+    };
     const queryMs = async (picked: Session[]) => {
       const times: number[] = [];
       for (const session of picked) {
-        const handle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.id));
-        const at = performance.now();
-        await handle.query(stateQuery);
-        times.push(performance.now() - at);
+        const ms = await timedQuery(session);
+        if (!Number.isNaN(ms)) times.push(ms);
       }
       return { p50: round(median(times)), max: round(Math.max(...times)) };
     };
     const longHandle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, long.id));
     const longEvents = (await longHandle.describe()).historyLength;
-    const longAt = performance.now();
-    await longHandle.query(stateQuery);
-    const longQueryMs = round(performance.now() - longAt);
-    const longWarmAt = performance.now();
-    await longHandle.query(stateQuery);
-    const longWarmQueryMs = round(performance.now() - longWarmAt);
+    const longQueryMs = await timedQuery(long);
+    const longWarmQueryMs = await timedQuery(long);
     const missesBefore = (await worker.metrics()).sticky_cache_miss ?? 0;
     const coldest = await queryMs(byRecency.slice(0, PROBES));
     const missesAfterCold = (await worker.metrics()).sticky_cache_miss ?? 0;
@@ -261,6 +269,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
       bringBack: {
         coldestQueryMs: coldest,
         coldestCacheMisses: missesAfterCold - missesBefore,
+        queryFailures,
         warmestQueryMs: warmest,
         longSession: {
           turns: LONG_TURNS,

@@ -2,10 +2,14 @@
  * The Temporal worker: runs molt's workflows and activities on one task queue. Stateless; run as
  * many as the load needs.
  */
-import { getHeapStatistics } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 import { type NativeConnection, Worker } from '@temporalio/worker';
 import { type ActivityDeps, createActivities } from '../activities/index.js';
-import { DEFAULT_WORKFLOW_CACHE_MB, workflowCacheSize } from '../config/defaults.js';
+import {
+  DEFAULT_WORKFLOW_CACHE_MB,
+  type WorkflowMemoryPlan,
+  workflowMemoryPlan,
+} from '../config/defaults.js';
 
 export interface MoltWorkerOptions {
   connection: NativeConnection;
@@ -21,19 +25,23 @@ export interface MoltWorkerOptions {
   workflowCacheSize?: number;
 }
 
-/** The cache size a worker with these options runs with (config/defaults.ts workflowCacheSize). */
-export function configuredWorkflowCacheSize(
+/** The cache and workflow heap a worker with these options runs with (config/defaults.ts). */
+export function workerMemoryPlan(
   options: Pick<MoltWorkerOptions, 'workflowCacheMb' | 'workflowCacheSize'>,
-): number {
-  return workflowCacheSize({
+): WorkflowMemoryPlan {
+  return workflowMemoryPlan({
     cacheMb: options.workflowCacheMb ?? DEFAULT_WORKFLOW_CACHE_MB,
-    heapLimitMb: getHeapStatistics().heap_size_limit / (1024 * 1024),
     size: options.workflowCacheSize,
   });
 }
 
 export async function createMoltWorker(options: MoltWorkerOptions): Promise<Worker> {
-  const maxCachedWorkflows = configuredWorkflowCacheSize(options);
+  const plan = workerMemoryPlan(options);
+  // The workflows run in a worker thread the SDK starts in Worker.create. A V8 heap flag set now
+  // applies to isolates created from now on (that thread), not to this one: the thread's heap gets
+  // the plan's ceiling, so the garbage of evicted sandboxes is collected instead of piling up to
+  // the process's default heap (a quarter of the machine's memory).
+  setFlagsFromString(`--max-old-space-size=${plan.threadHeapMb}`);
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -41,10 +49,10 @@ export async function createMoltWorker(options: MoltWorkerOptions): Promise<Work
     workflowBundle: options.workflowBundle,
     activities: createActivities(options.deps),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 50,
-    maxCachedWorkflows,
+    maxCachedWorkflows: plan.cacheSize,
     // The SDK's default (40) may not exceed the cache when the cache is on.
-    ...(maxCachedWorkflows > 0 && maxCachedWorkflows < 40
-      ? { maxConcurrentWorkflowTaskExecutions: maxCachedWorkflows }
+    ...(plan.cacheSize > 0 && plan.cacheSize < 40
+      ? { maxConcurrentWorkflowTaskExecutions: plan.cacheSize }
       : {}),
   });
 }
