@@ -121,6 +121,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
     const latencies: number[] = [];
     let measuredTurns = 0;
     let failures = 0;
+    const failuresByStatus: Record<string, number> = {};
     let inFlight = 0;
     const peak = { worker: idle.worker, api: idle.api };
     const rssSamples: Array<{ atS: number; worker: number; api: number; cached: number }> = [];
@@ -141,10 +142,12 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
         const response = await postTurn(molt, session.id, body);
         if (response.status !== 202) {
           failures += 1;
+          failuresByStatus[response.status] = (failuresByStatus[response.status] ?? 0) + 1;
           if (failures <= 5) log(`${session.id} t${n}: ${response.status} ${response.body.slice(0, 200)}`);
         }
       } catch (error) {
         failures += 1;
+        failuresByStatus.error = (failuresByStatus.error ?? 0) + 1;
         if (failures <= 5) log(`${session.id} t${n}: ${String(error)}`);
       } finally {
         inFlight -= 1;
@@ -247,6 +250,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
       turnsMeasured: measuredTurns,
       turnsPerSecond: round(measuredTurns / (MINUTES * 60), 2),
       failures,
+      failuresByStatus,
       turnMs: { p50: round(median(latencies)), p99: round(percentile(latencies, 99)) },
       rssMb: {
         workerIdle: round(idle.worker),
