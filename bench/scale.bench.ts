@@ -83,11 +83,17 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
     const molt = benchClient(api.url);
     const sendLong = async (session: Session) => {
       session.turns += 1;
-      const response = await postTurn(molt, session.id, {
+      const body = {
         turnId: `t${session.turns}`,
         contextWindowTokens: session.window,
         messages: session.generator.smallTurn(session.turns) as TurnBody['messages'],
-      });
+      };
+      // A 503 is retried as an agent's client does (the same turnId: idempotent).
+      let response = await postTurn(molt, session.id, body);
+      for (let retry = 1; response.status === 503 && retry <= 5; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, 500 * retry));
+        response = await postTurn(molt, session.id, body);
+      }
       if (response.status !== 202) throw new Error(`long session: ${response.status} ${response.body}`);
       session.lastAt = Date.now();
     };
