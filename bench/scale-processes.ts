@@ -63,6 +63,10 @@ function startMolt(command: 'worker' | 'api', env: Record<string, string>): Molt
     if (code !== 0 && signal !== 'SIGTERM') log(`molt ${command} exited ${code ?? signal}: ${stderr}`);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Killed by PID if this process ends without stopping it (an error, an interrupt).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return {
     child,
     pid: child.pid!,
