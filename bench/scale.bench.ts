@@ -62,6 +62,8 @@ interface Session {
   id: string;
   window: number;
   turns: number;
+  /** Turns answered 202. */
+  accepted: number;
   nextAt: number;
   lastAt: number;
   generator: TurnGenerator;
@@ -118,6 +120,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
       id: `scale-${config}-${i}`,
       window: i % Math.round(1 / COMPACTING_SHARE) === 0 ? COMPACTING_WINDOW : WINDOW,
       turns: 0,
+      accepted: 0,
       nextAt: start + Math.random() * RAMP_MS,
       lastAt: 0,
       generator: new TurnGenerator(i + 1),
@@ -146,6 +149,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
       inFlight += 1;
       try {
         const response = await postTurn(molt, session.id, body);
+        if (response.status === 202) session.accepted += 1;
         if (response.status !== 202) {
           failures += 1;
           failuresByStatus[response.status] = (failuresByStatus[response.status] ?? 0) + 1;
@@ -202,7 +206,7 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
     // What bringing a session back costs: the state query on the least recently turned sessions
     // (evicted when the cache is smaller than the sessions) against the most recently turned.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const byRecency = [...sessions].filter((s) => s.turns > 0).sort((a, b) => a.lastAt - b.lastAt);
+    const byRecency = [...sessions].filter((s) => s.accepted > 0).sort((a, b) => a.lastAt - b.lastAt);
     let queryFailures = 0;
     /** ms of one state query; NaN (and counted) when it fails. */
     const timedQuery = async (session: Session): Promise<number> => {
@@ -240,11 +244,15 @@ async function runConfig(stack: BenchStack, config: string, llmBaseUrl: string, 
     let events = 0;
     let turns = 0;
     for (const session of sampled.slice(0, SAMPLED_FOR_EVENTS)) {
-      const described = await stack.client.workflow
-        .getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.id))
-        .describe();
-      events += described.historyLength;
-      turns += session.turns;
+      try {
+        const described = await stack.client.workflow
+          .getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.id))
+          .describe();
+        events += described.historyLength;
+        turns += session.accepted;
+      } catch (error) {
+        log(`describe ${session.id}: ${String(error)}`);
+      }
     }
 
     return {
