@@ -17,7 +17,8 @@ interface Snapshot {
   processes: Map<number, { group: Group; ticks: number }>;
 }
 
-type Group = 'self' | 'temporal' | 'postgres';
+/** 'self', 'temporal', 'postgres', or the name given to a child process's pid. */
+type Group = string;
 
 function ticksOf(pid: string): { comm: string; ticks: number } | undefined {
   try {
@@ -31,7 +32,7 @@ function ticksOf(pid: string): { comm: string; ticks: number } | undefined {
   }
 }
 
-function snapshot(devServerPid: number | undefined): Snapshot | undefined {
+function snapshot(devServerPid: number | undefined, named: Record<string, number>): Snapshot | undefined {
   let line: string | undefined;
   try {
     line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
@@ -45,8 +46,10 @@ function snapshot(devServerPid: number | undefined): Snapshot | undefined {
     const pid = Number(entry);
     const known = ticksOf(entry);
     if (!known) continue;
-    const group: Group | undefined =
-      pid === process.pid
+    const child = Object.entries(named).find(([, namedPid]) => namedPid === pid)?.[0];
+    const group: Group | undefined = child
+      ? child
+      : pid === process.pid
         ? 'self'
         : pid === devServerPid
           ? 'temporal'
@@ -75,19 +78,24 @@ export interface CpuUsage {
 
 /**
  * Starts accounting; `stop(units?)` returns the usage since. `other` is every other busy tick of
- * the machine (other users' processes, kernel threads, processes that exited meanwhile).
+ * the machine (other users' processes, kernel threads, processes that exited meanwhile). `named`
+ * counts child processes apart by name (e.g. `{ worker: pid, api: pid }`).
  */
-export function startCpuAccounting(devServerPid?: number): { stop(units?: number): CpuUsage | undefined } {
-  const before = snapshot(devServerPid);
+export function startCpuAccounting(
+  devServerPid?: number,
+  named: Record<string, number> = {},
+): { stop(units?: number): CpuUsage | undefined } {
+  const before = snapshot(devServerPid, named);
   return {
     stop(units) {
-      const after = snapshot(devServerPid);
+      const after = snapshot(devServerPid, named);
       if (!before || !after) return undefined;
       const seconds = (after.at - before.at) / 1_000;
       const total = after.totalTicks - before.totalTicks;
       const percentOfOneCore: Record<string, number> = {};
       const msPerUnit: Record<string, number> = {};
       const groupTicks: Record<string, number> = { self: 0, temporal: 0, postgres: 0 };
+      for (const name of Object.keys(named)) groupTicks[name] = 0;
       // A process that started meanwhile counts whole; one that exited is left to `other`.
       for (const [pid, now] of after.processes) {
         groupTicks[now.group] =
@@ -95,7 +103,8 @@ export function startCpuAccounting(devServerPid?: number): { stop(units?: number
       }
       // Everything else that was busy: other processes, kernel threads, processes that exited.
       const busy = total - (after.idleTicks - before.idleTicks);
-      groupTicks.other = Math.max(0, busy - groupTicks.self! - groupTicks.temporal! - groupTicks.postgres!);
+      const known = Object.values(groupTicks).reduce((a, b) => a + b, 0);
+      groupTicks.other = Math.max(0, busy - known);
       for (const [group, ticks] of Object.entries(groupTicks)) {
         percentOfOneCore[group] = Math.round((ticks / TICKS_PER_SECOND / seconds) * 1_000) / 10;
         if (units) msPerUnit[group] = Math.round(((ticks / TICKS_PER_SECOND) * 1_000 * 100) / units) / 100;

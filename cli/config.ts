@@ -8,6 +8,7 @@ import {
   DEFAULT_MEMORY_CONCURRENCY,
   DEFAULT_MEMORY_IDLE_MS,
   DEFAULT_TOKEN_COUNTER_MODE,
+  DEFAULT_WORKFLOW_CACHE_MB,
   MAX_MEMORY_CONCURRENCY,
 } from '../config/defaults.js';
 import { DEFAULT_PROMPT_MAX_TOKENS } from '../context/memory/prompt.js';
@@ -66,6 +67,21 @@ export const configSchema = z.object({
   MOLT_MEMORY_CONCURRENCY: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(MAX_MEMORY_CONCURRENCY).default(DEFAULT_MEMORY_CONCURRENCY),
+  ),
+  /** MB of a worker's memory for its cache of workflows; the cache's size is derived from it. */
+  MOLT_WORKFLOW_CACHE_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).default(DEFAULT_WORKFLOW_CACHE_MB),
+  ),
+  /** Workflows a worker keeps cached, overriding the size derived from MOLT_WORKFLOW_CACHE_MB (0: none). */
+  MOLT_WORKFLOW_CACHE_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).optional()),
+  /** host:port where the worker serves the Temporal SDK's metrics for Prometheus (off when unset). */
+  MOLT_TEMPORAL_METRICS_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
+      .optional(),
   ),
   /** A memory scoring below this is not recalled into the context (0–1.5; docs/memory.md#recall). */
   MOLT_RECALL_MIN_SCORE: z.preprocess(

@@ -33,7 +33,7 @@ async function portOr(preferred: number): Promise<number> {
 }
 
 export async function startStack(config: MoltConfig, options: StackOptions): Promise<Stack> {
-  installTemporalRuntime();
+  installTemporalRuntime('WARN', config.MOLT_TEMPORAL_METRICS_ADDRESS);
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) {

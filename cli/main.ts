@@ -62,7 +62,7 @@ program
     if (!config.DATABASE_URL)
       throw new ConfigError('DATABASE_URL: required by molt worker (embedded PGlite belongs to molt dev)');
     const { installTemporalRuntime, openConfiguredDatabase, startWorker } = await import('./stack.js');
-    installTemporalRuntime();
+    installTemporalRuntime('WARN', config.MOLT_TEMPORAL_METRICS_ADDRESS);
     const database = await openConfiguredDatabase(config);
     const running = await startWorker(config, config.TEMPORAL_ADDRESS, database);
     console.error(

@@ -24,15 +24,25 @@ import type { MoltConfig } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 let runtimeInstalled = false;
-/** Keeps the Temporal core's own logging at warnings; call before the first connection. */
-export function installTemporalRuntime(level: 'WARN' | 'ERROR' | 'INFO' = 'WARN'): void {
+/**
+ * Keeps the Temporal core's own logging at warnings; call before the first connection. With a
+ * `metricsAddress` (MOLT_TEMPORAL_METRICS_ADDRESS) the SDK's metrics — the workflow cache's size,
+ * hits, misses and evictions among them — are served there for Prometheus.
+ */
+export function installTemporalRuntime(
+  level: 'WARN' | 'ERROR' | 'INFO' = 'WARN',
+  metricsAddress?: string,
+): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   Runtime.install({
     logger: new DefaultLogger(level),
     // molt's commands own SIGINT/SIGTERM and stop their parts in order.
     shutdownSignals: [],
-    telemetryOptions: { logging: { filter: { core: level, other: 'ERROR' } } },
+    telemetryOptions: {
+      logging: { filter: { core: level, other: 'ERROR' } },
+      ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
+    },
   });
 }
 
@@ -89,6 +99,10 @@ export async function startWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     workflowBundle: bundle ?? (await loadWorkflowBundle(config.MOLT_WORKFLOW_BUNDLE)),
+    workflowCacheMb: config.MOLT_WORKFLOW_CACHE_MB,
+    ...(config.MOLT_WORKFLOW_CACHE_SIZE !== undefined
+      ? { workflowCacheSize: config.MOLT_WORKFLOW_CACHE_SIZE }
+      : {}),
     deps: {
       db: database.db,
       model,

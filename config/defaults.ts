@@ -38,3 +38,64 @@ export async function tokenCounterFor(mode: TokenCounterMode): Promise<TokenCoun
   if (mode === 'exact') return (await import('../llm/tokenizer.js')).exactTokenCounter();
   return defaultTokenCounter;
 }
+
+/**
+ * The worker's sticky cache of workflows (issue 24). A cached session workflow keeps its V8
+ * sandbox, the bundle's modules evaluated for it and its state in the worker's memory; an evicted
+ * one costs nothing until its next task, which replays the run's history (bounded by
+ * CONTINUE_AS_NEW_AT_EVENTS) into a fresh sandbox. Both the cache and the heap of the thread the
+ * workflows run in are sized from one memory setting, MOLT_WORKFLOW_CACHE_MB, not from the number
+ * of sessions: the worker's memory has a ceiling however many sessions are live
+ * (bench/scale.bench.ts, docs/scaling.md).
+ */
+export const DEFAULT_WORKFLOW_CACHE_MB = 128;
+/**
+ * What one cached session workflow adds to a worker's resident memory, in MB: measured with every
+ * session cached (bench/scale.bench.ts's baseline, 1,000 sessions: the worker went from 344.7 to
+ * 620.0 MB with 1,001 workflows cached). Its heap part is 0.155 MB (bench/scale-heap.ts); the rest
+ * is V8's room around it.
+ */
+export const CACHED_WORKFLOW_MB = 0.275;
+/** The SDK's least cache when the cache is on (0 turns it off; 1 is raised to 2 with a warning). */
+export const MIN_CACHED_WORKFLOWS = 2;
+/**
+ * The workflow thread's heap beyond the cache: the bundle, the SDK, the activations in flight and
+ * the garbage of evicted sandboxes; the heap limit is this plus twice the cache's share.
+ */
+export const WORKFLOW_THREAD_BASE_MB = 192;
+
+export interface WorkflowMemoryPlan {
+  /** The worker's `maxCachedWorkflows`. */
+  cacheSize: number;
+  /** The V8 heap limit (old space, MB) of the thread the workflows run in. */
+  threadHeapMb: number;
+}
+
+/**
+ * The workflow cache and its thread's heap from MOLT_WORKFLOW_CACHE_MB: as many workflows as the
+ * megabytes hold at CACHED_WORKFLOW_MB each, and a heap of WORKFLOW_THREAD_BASE_MB plus twice what
+ * the cached workflows hold (room for V8 to collect the sandboxes it evicts without running
+ * short). An explicit `size` (MOLT_WORKFLOW_CACHE_SIZE) sets the count instead; 0 turns the cache
+ * off (every task replays).
+ */
+export function workflowMemoryPlan(options: {
+  cacheMb: number;
+  size?: number | undefined;
+  perWorkflowMb?: number;
+}): WorkflowMemoryPlan {
+  const perWorkflowMb = options.perWorkflowMb ?? CACHED_WORKFLOW_MB;
+  if (!(perWorkflowMb > 0)) throw new RangeError('perWorkflowMb must be positive');
+  if (options.size !== undefined && !(Number.isInteger(options.size) && options.size >= 0))
+    throw new RangeError('the cache size must be an integer ≥ 0');
+  if (options.size === undefined && !(options.cacheMb > 0)) throw new RangeError('cacheMb must be positive');
+  const cacheSize =
+    options.size !== undefined
+      ? options.size === 0
+        ? 0
+        : Math.max(MIN_CACHED_WORKFLOWS, options.size)
+      : Math.max(MIN_CACHED_WORKFLOWS, Math.floor(options.cacheMb / perWorkflowMb));
+  return {
+    cacheSize,
+    threadHeapMb: Math.ceil(WORKFLOW_THREAD_BASE_MB + 2 * cacheSize * perWorkflowMb),
+  };
+}

@@ -5,19 +5,24 @@
  * session, pruning only, until an operator resets it or a replayed compaction succeeds. An optional
  * cooldown (off by default) lets one trial attempt through (half-open). Time is always an input.
  */
-import { z } from 'zod';
-
 /** Claude Code's and claw-code's limit: 3 consecutive failures. */
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
 /** Failure reasons are recorded for operators, capped so a provider's error page cannot bloat state. */
 export const MAX_BREAKER_ERROR_CHARS = 500;
 
-export const breakerSettingsSchema = z.object({
-  maxConsecutiveFailures: z.number().int().min(1).max(100).default(DEFAULT_MAX_CONSECUTIVE_FAILURES),
-  /** null: stay open until reset. A number: after this long open, allow one trial attempt. */
-  cooldownMs: z.number().int().min(0).nullable().default(null),
-});
-export type BreakerSettings = z.infer<typeof breakerSettingsSchema>;
+/** maxConsecutiveFailures' range (the API's schema, context/session/settings-schema.ts, uses it too). */
+export const MAX_CONSECUTIVE_FAILURES_RANGE = { min: 1, max: 100 } as const;
+
+/**
+ * The breaker's settings. Plain types, no zod: the workflow bundle imports this module, and every
+ * workflow the worker instantiates evaluates its imports anew (issue 24).
+ */
+export interface BreakerSettings {
+  /** Integer in MAX_CONSECUTIVE_FAILURES_RANGE. */
+  maxConsecutiveFailures: number;
+  /** null: stay open until reset. A number (integer ≥ 0): after this long open, allow one trial attempt. */
+  cooldownMs: number | null;
+}
 
 export const DEFAULT_BREAKER_SETTINGS: BreakerSettings = {
   maxConsecutiveFailures: DEFAULT_MAX_CONSECUTIVE_FAILURES,

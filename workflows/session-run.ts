@@ -43,9 +43,17 @@ import { withTenantScopedIds } from './tenant-ids.js';
 
 /**
  * Continue-as-new well before Temporal's own suggestion (4 096 events): a burst of turns arriving
- * while the loop is busy adds events before the next check.
+ * while the loop is busy adds events before the next check. The run's history is also what a
+ * worker replays to bring an evicted session back (issue 24: the workflow cache is bounded), so a
+ * shorter run is a cheaper cache miss: about 1,900 events took 5.9 s to replay on a loaded 2-core
+ * machine (bench/scale.bench.ts, `longSession`). A continue-as-new costs a handful of events and
+ * carries the state (ids, seqs and token counts: small).
  */
-export const CONTINUE_AS_NEW_AT_EVENTS = 3_000;
+export const CONTINUE_AS_NEW_AT_EVENTS = 1_000;
+/** The length runs recorded before SHORT_RUNS_PATCH continued at; they replay with it. */
+export const LEGACY_CONTINUE_AS_NEW_AT_EVENTS = 3_000;
+/** Runs continue as new at CONTINUE_AS_NEW_AT_EVENTS instead of the legacy 3,000 (issue 24). */
+export const SHORT_RUNS_PATCH = 'short-runs';
 
 /**
  * Turns' usage reports calibrate the live tokens (context/session/usage-calibration.ts). Runs
@@ -87,6 +95,8 @@ export class SessionRun {
   private readonly calibrate: boolean;
   /** The configured and the learned window kept apart (context/session/window.ts). */
   readonly windowsApart: boolean;
+  /** The history length at which this run continues as new. */
+  private readonly historyCap: number;
   private persistedVersion: number;
   /** Results of finished compactions, for the updates that wait on them. */
   private readonly finished = new Map<string, CompactionResult>();
@@ -110,6 +120,10 @@ export class SessionRun {
     this.memory = createMemoryHooks(input);
     this.calibrate = patched(USAGE_CALIBRATION_PATCH);
     this.windowsApart = patched(LEARNED_WINDOW_PATCH);
+    // After the other markers: histories recorded before it replay with the legacy length.
+    const shortRuns = patched(SHORT_RUNS_PATCH);
+    this.historyCap =
+      input.maxHistoryEvents ?? (shortRuns ? CONTINUE_AS_NEW_AT_EVENTS : LEGACY_CONTINUE_AS_NEW_AT_EVENTS);
     this.execute = createCommandExecutor({
       input,
       workflowId: this.workflowId,
@@ -252,10 +266,7 @@ export class SessionRun {
   /** Whether this run should continue as new (its history is long enough). */
   historyCapReached(): boolean {
     const info = workflowInfo();
-    return (
-      info.historyLength >= (this.input.maxHistoryEvents ?? CONTINUE_AS_NEW_AT_EVENTS) ||
-      info.continueAsNewSuggested
-    );
+    return info.historyLength >= this.historyCap || info.continueAsNewSuggested;
   }
 
   /** The next run's input: the state, the view's version and the memory hooks' progress. */

@@ -36,7 +36,12 @@ import { restartInput } from './session-rebuild.js';
 import { SessionRun } from './session-run.js';
 
 export { OVERFLOW_COMPACTS_RECENT_TURNS_PATCH } from './session-recovery.js';
-export { CONTINUE_AS_NEW_AT_EVENTS, LEARNED_WINDOW_PATCH, USAGE_CALIBRATION_PATCH } from './session-run.js';
+export {
+  CONTINUE_AS_NEW_AT_EVENTS,
+  LEARNED_WINDOW_PATCH,
+  SHORT_RUNS_PATCH,
+  USAGE_CALIBRATION_PATCH,
+} from './session-run.js';
 
 /** The view of the state a fresh run starts from: what a query sees while a rebuild is reading. */
 function startingView(input: SessionWorkflowInput): SessionView {

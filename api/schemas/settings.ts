@@ -1,12 +1,12 @@
 /** Per-session settings a turn may carry (docs/api.md#routes): taken on the first turn, changeable later. */
 import { z } from 'zod';
-import { breakerSettingsSchema } from '../../context/breaker.js';
 import { pruningConfigSchema } from '../../context/pruning/settings.js';
 import { keyFileRestoreConfigSchema } from '../../context/restore/settings.js';
-import { sessionSettingsSchema } from '../../context/session/index.js';
+import { breakerSettingsSchema, sessionSettingsSchema } from '../../context/session/settings-schema.js';
 import { MIN_SUMMARY_MAX_TOKENS } from '../../context/working-memory/budget.js';
 
-// The bounds are the engine's (context/session/settings.ts, context/breaker.ts): one definition.
+// The bounds are the engine's (context/session/settings-schema.ts, on context/session/settings.ts's
+// and context/breaker.ts's constants): one definition.
 const engine = sessionSettingsSchema.shape;
 const breaker = breakerSettingsSchema.shape;
 

@@ -1,19 +1,22 @@
 /** The one thing the session keeps of a message after the boundary: its meta (never its body). */
 
-import { z } from 'zod';
 import type { Message } from '../messages.js';
 
-/** What the session knows of one message after the boundary: enough to choose a safe cut. */
-export const liveMessageMetaSchema = z.object({
-  seq: z.number().int().min(1),
-  tokens: z.number().int().min(0),
-  role: z.enum(['user', 'assistant', 'toolResult']),
+/**
+ * What the session knows of one message after the boundary: enough to choose a safe cut. A plain
+ * type (no zod in the workflow bundle: every workflow instance evaluates its imports anew).
+ */
+export interface LiveMessageMeta {
+  /** Integer ≥ 1. */
+  seq: number;
+  /** Integer ≥ 0. */
+  tokens: number;
+  role: 'user' | 'assistant' | 'toolResult';
   /** Assistant: the ids of its tool calls (a tool group starts here). */
-  toolCallIds: z.array(z.string()).optional(),
+  toolCallIds?: string[] | undefined;
   /** Tool result: the call it answers (it belongs to that call's group). */
-  toolCallId: z.string().optional(),
-});
-export type LiveMessageMeta = z.infer<typeof liveMessageMetaSchema>;
+  toolCallId?: string | undefined;
+}
 
 /** What the session workflow needs of a message: its seq, size and its place in tool groups. */
 export function liveMessageMetaOf(message: Message, seq: number, tokens: number): LiveMessageMeta {

@@ -1,7 +1,10 @@
 /** The session's settings: the dual threshold, the kept tail and the breaker's (docs/engine-rules.md#thresholds, #circuit-breaker). */
 
-import { z } from 'zod';
-import { breakerSettingsSchema, DEFAULT_BREAKER_SETTINGS } from '../breaker.js';
+import {
+  type BreakerSettings,
+  DEFAULT_BREAKER_SETTINGS,
+  MAX_CONSECUTIVE_FAILURES_RANGE,
+} from '../breaker.js';
 
 export const DEFAULT_UPLOAD_RATIO = 0.5;
 export const DEFAULT_FORCE_RATIO = 0.7;
@@ -20,18 +23,72 @@ export const MIN_RANGE_WINDOW_SHARE = 0.02;
  */
 export const MIN_TURN_BOUNDARY_SHARE = 0.5;
 
-export const sessionSettingsSchema = z.object({
-  uploadRatio: z.number().gt(0).max(1).default(DEFAULT_UPLOAD_RATIO),
-  forceRatio: z.number().gt(0).max(1).default(DEFAULT_FORCE_RATIO),
-  /** null: min(20 000, 20% of the window), following the window when it changes. */
-  keepRecentTokens: z.number().int().min(0).nullable().default(null),
-  breaker: breakerSettingsSchema.default(DEFAULT_BREAKER_SETTINGS),
-});
-export type SessionSettings = z.infer<typeof sessionSettingsSchema>;
-export type SessionSettingsInput = z.input<typeof sessionSettingsSchema>;
+/**
+ * The settings the session decides with. Plain types and checks, no zod: the workflow bundle
+ * imports this module and every workflow instance evaluates its imports anew, so zod here cost
+ * each cached session workflow its own copy of zod (issue 24, bench/scale-heap.ts). The API's zod
+ * schema of the same bounds is context/session/settings-schema.ts.
+ */
+export interface SessionSettings {
+  /** In (0, 1]. */
+  uploadRatio: number;
+  /** In (0, 1]; raised to uploadRatio when below it. */
+  forceRatio: number;
+  /** Integer ≥ 0; null: min(20 000, 20% of the window), following the window when it changes. */
+  keepRecentTokens: number | null;
+  breaker: BreakerSettings;
+}
+export interface SessionSettingsInput {
+  uploadRatio?: number | undefined;
+  forceRatio?: number | undefined;
+  keepRecentTokens?: number | null | undefined;
+  breaker?: Partial<BreakerSettings> | undefined;
+}
 
-/** Validates settings (a ZodError names the failing field) and fills defaults; forceRatio ≥ uploadRatio. */
+class SettingsError extends RangeError {
+  override name = 'SettingsError';
+}
+
+function ratio(field: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !(value > 0) || value > 1)
+    throw new SettingsError(`${field}: must be a number in (0, 1]`);
+  return value;
+}
+
+function integer(field: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new SettingsError(`${field}: must be an integer in [${min}, ${max}]`);
+  return value;
+}
+
+/**
+ * Checks settings (the error names the failing field) and fills defaults; forceRatio ≥
+ * uploadRatio. Keys other than the settings' own are dropped. The result's key order is fixed
+ * (it is part of the state carried across continue-as-new and persisted in the view).
+ */
 export function resolveSessionSettings(input: SessionSettingsInput = {}): SessionSettings {
-  const settings = sessionSettingsSchema.parse(input);
-  return { ...settings, forceRatio: Math.max(settings.forceRatio, settings.uploadRatio) };
+  const uploadRatio = ratio('uploadRatio', input.uploadRatio, DEFAULT_UPLOAD_RATIO);
+  const forceRatio = ratio('forceRatio', input.forceRatio, DEFAULT_FORCE_RATIO);
+  const keepRecentTokens =
+    input.keepRecentTokens === undefined || input.keepRecentTokens === null
+      ? null
+      : integer('keepRecentTokens', input.keepRecentTokens, 0);
+  const breaker = input.breaker ?? DEFAULT_BREAKER_SETTINGS;
+  const { min, max } = MAX_CONSECUTIVE_FAILURES_RANGE;
+  return {
+    uploadRatio,
+    forceRatio: Math.max(forceRatio, uploadRatio),
+    keepRecentTokens,
+    breaker: {
+      maxConsecutiveFailures:
+        breaker.maxConsecutiveFailures === undefined
+          ? DEFAULT_BREAKER_SETTINGS.maxConsecutiveFailures
+          : integer('breaker.maxConsecutiveFailures', breaker.maxConsecutiveFailures, min, max),
+      cooldownMs:
+        breaker.cooldownMs === undefined || breaker.cooldownMs === null
+          ? null
+          : integer('breaker.cooldownMs', breaker.cooldownMs, 0),
+    },
+  };
 }

@@ -50,6 +50,8 @@ export interface HarnessOptions {
   embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
   /** 'required': the harness's API asks every /v1 request for a key (open when omitted). */
   auth?: 'required';
+  /** Workflows the in-process worker keeps cached (MOLT_WORKFLOW_CACHE_SIZE); molt's default otherwise. */
+  workflowCacheSize?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -79,6 +81,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           namespace: 'default',
           taskQueue,
           workflowBundle: { codePath: inject('workflowBundlePath') },
+          ...(options.workflowCacheSize !== undefined
+            ? { workflowCacheSize: options.workflowCacheSize }
+            : {}),
           deps: {
             db: database.db,
             model: options.llmBaseUrl

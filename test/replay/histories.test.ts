@@ -39,6 +39,16 @@ describe('recorded workflow histories', () => {
     expect(heavy).toEqual([]);
   });
 
+  it('keeps zod out of the workflow bundle', () => {
+    // zod evaluated per workflow was ~80% of what a cached session workflow held on the heap
+    // (issue 24: 0.82 MB → 0.16 MB without it, bench/scale-heap.ts).
+    const packages = new Set(
+      [...current.code.matchAll(/"\.\/node_modules\/((?:@[^/]+\/)?[^/"]+)\//g)].map((m) => m[1]!),
+    );
+    expect(packages).toContain('@temporalio/workflow');
+    expect(packages).not.toContain('zod');
+  });
+
   it('has fixtures to replay', () => {
     expect(fixtures.length).toBeGreaterThan(0);
   });
