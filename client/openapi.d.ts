@@ -272,6 +272,14 @@ export interface paths {
                                 toSeq: number;
                                 replayed: boolean;
                             };
+                            warnings: {
+                                /** @enum {string} */
+                                code: "context_window_defaulted" | "message_exceeds_window";
+                                message: string;
+                                contextWindowTokens: number;
+                                messageIndex?: number;
+                                tokens?: number;
+                            }[];
                         };
                     };
                 };

@@ -50,6 +50,8 @@ export interface HarnessOptions {
   embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
   /** 'required': the harness's API asks every /v1 request for a key (open when omitted). */
   auth?: 'required';
+  /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
+  requireContextWindow?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -114,6 +116,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.requireContextWindow ? { requireContextWindow: true } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {
