@@ -20,6 +20,7 @@ import { cliPromptRoutes } from './routes/cli-prompt.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
 import { erasureRoutes } from './routes/erasure.js';
+import { keyRoutes } from './routes/keys.js';
 import { memoryRoutes } from './routes/memories.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
@@ -119,5 +120,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(cliPromptRoutes());
   await app.register(memoryEmbeddingRoutes(routeDeps));
   await app.register(erasureRoutes(routeDeps));
+  await app.register(keyRoutes(routeDeps));
   return app;
 }
