@@ -1,6 +1,7 @@
 /**
  * The `molt` command (docs/api.md#the-molt-command).
  */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { errorText } from '../context/error-text.js';
 import { isTenantId } from '../context/session/ids.js';
@@ -10,6 +11,11 @@ import { registerAgentCommands } from './agent-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
+
+function packageVersion(): string {
+  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
 
 function fail(error: unknown): never {
   const message = errorText(error);
@@ -29,7 +35,9 @@ function untilSignal(): Promise<string> {
   });
 }
 
-const program = new Command('molt').description('molt — a durable context engine for AI agents');
+const program = new Command('molt')
+  .description('molt — a durable context engine for AI agents')
+  .version(packageVersion(), '-V, --version', "print molt's version");
 
 program
   .command('dev')
