@@ -159,6 +159,39 @@ keys
     console.error(`molt: ${role} key ${created.id} for tenant ${options.tenant}; it is shown only now`);
   });
 
+keys
+  .command('bootstrap')
+  .description(
+    "while no API key exists: create the tenant's operator key and print it once (compose's molt-init); " +
+      'otherwise create nothing',
+  )
+  .requiredOption('--tenant <id>', 'the tenant of the first key (created if new)')
+  .action(async (options: { tenant: string }) => {
+    if (!isTenantId(options.tenant))
+      throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
+    const { countApiKeys, createApiKey } = await import('../db/api-keys.js');
+    const config = loadConfig();
+    const { openConfiguredDatabase } = await import('./stack.js');
+    const database = await openConfiguredDatabase(config);
+    try {
+      if ((await countApiKeys(database.db)) > 0) {
+        console.error('molt: API keys exist already; none created (molt keys create makes more)');
+        return;
+      }
+      const created = await createApiKey(database.db, {
+        tenantId: options.tenant,
+        role: 'operator',
+        name: 'first operator key',
+      });
+      console.log(
+        `molt: the first operator key of tenant ${options.tenant}, shown only now:\n\n  ${created.key}\n`,
+      );
+      console.log('Set MOLT_API_KEY to it for the operator commands (molt sessions list, molt keys list…).');
+    } finally {
+      await database.close();
+    }
+  });
+
 program
   .command('bundle-workflows')
   .description('write the pre-built workflow bundle the production worker loads')
