@@ -11,7 +11,7 @@ import { anthropicToCanonical, toAnthropicMessages } from './anthropic.js';
 import { type AnthropicMessage, anthropicMessagesSchema } from './anthropic-schema.js';
 import { openAIToCanonical, type ToOpenAIOptions, toOpenAIChatMessages } from './openai.js';
 import { type OpenAIChatMessage, openAIChatMessagesSchema } from './openai-schema.js';
-import type { MessageFormat } from './schema.js';
+import { type MessageFormat, stringOrBlocks } from './schema.js';
 
 /**
  * What an agent may post in the canonical format: the canonical messages, except that an
@@ -22,7 +22,9 @@ import type { MessageFormat } from './schema.js';
 const canonicalMessagesSchema = z.array(
   z.discriminatedUnion('role', [
     userMessageSchema,
-    assistantMessageSchema.extend({ content: z.union([z.string(), assistantMessageSchema.shape.content]) }),
+    assistantMessageSchema.extend({
+      content: stringOrBlocks(assistantMessageSchema.shape.content, 'text, or text/thinking/toolCall blocks'),
+    }),
     toolResultMessageSchema,
   ]),
 );
