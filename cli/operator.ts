@@ -20,12 +20,11 @@ import { ConfigError } from './config.js';
 import {
   renderCompaction,
   renderCompactionList,
-  renderHistory,
-  renderHistoryEvents,
   renderReplay,
   renderSession,
   renderSessionList,
 } from './format.js';
+import { renderHistory, renderHistoryEvents } from './history-format.js';
 import { registerKeyCommands } from './keys.js';
 import { registerWorkingMemoryCommand } from './working-memory.js';
 

@@ -5,13 +5,12 @@ import {
   formatFields,
   formatTable,
   formatTimestamp,
-  renderHistory,
-  renderHistoryEvents,
   renderSession,
   renderSessionList,
   truncate,
   widthOf,
 } from '../../cli/format.js';
+import { renderHistory, renderHistoryEvents } from '../../cli/history-format.js';
 
 type SessionItem = SessionListAnswer['items'][number];
 
