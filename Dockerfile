@@ -1,14 +1,15 @@
-# molt: one image for the API and the worker (`molt api`, `molt worker`).
-FROM node:20-slim
+# molt: one image for the API, the worker and the one-shot init (`molt api|worker|keys bootstrap`).
+# Node 24, a supported LTS line; the app runs as the image's unprivileged `node` user.
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
-# The pre-built workflow bundle the worker loads (no webpack work at start-up).
+# The pre-built workflow bundle the worker loads (no bundling at start-up).
 RUN node bin/molt.mjs bundle-workflows --out dist/workflow-bundle.js
-ENV MOLT_WORKFLOW_BUNDLE=/app/dist/workflow-bundle.js \
-    MOLT_API_HOST=0.0.0.0
+ENV MOLT_WORKFLOW_BUNDLE=/app/dist/workflow-bundle.js
 EXPOSE 8420
+USER node
 ENTRYPOINT ["node", "bin/molt.mjs"]
 CMD ["api"]

@@ -12,6 +12,8 @@ export interface ApiDeps {
   temporal: Client;
   taskQueue: string;
   defaultContextWindowTokens: number;
+  /** Refuse a turn without `contextWindowTokens` (MOLT_REQUIRE_CONTEXT_WINDOW) instead of warning. */
+  requireContextWindow?: boolean;
   /** How long a request waits for Temporal before answering 503 (default 5 s). */
   temporalTimeoutMs?: number;
   /** Dependency checks for /readyz. */

@@ -21,6 +21,7 @@ import { cliPromptRoutes } from './routes/cli-prompt.js';
 import { compactionRoutes } from './routes/compactions.js';
 import { contextRoutes } from './routes/context.js';
 import { erasureRoutes } from './routes/erasure.js';
+import { keyRoutes } from './routes/keys.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { memoryRoutes } from './routes/memories.js';
 import { memoryEditRoutes } from './routes/memory-edit.js';
@@ -127,5 +128,6 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(timelineRoutes(routeDeps));
   await app.register(memoryEditRoutes(routeDeps));
   await registerConsole(app);
+  await app.register(keyRoutes(routeDeps));
   return app;
 }

@@ -11,6 +11,7 @@ import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js'
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import { type AgentEnv, loadAgentEnv, UsageError } from './agent-env.js';
 import { renderAgentAnswer } from './agent-format.js';
+import { KEY_HINT } from './operator.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
 type Json = Record<string, any>;
@@ -51,7 +52,9 @@ function emit(command: string, answer: Json, options: Output): void {
 function failWith(error: unknown, options: Output): never {
   const usage = error instanceof UsageError;
   const code = usage ? 'usage' : error instanceof MoltApiError ? error.code : 'error';
-  const message = error instanceof Error ? error.message : String(error);
+  const said = error instanceof Error ? error.message : String(error);
+  // A 401 also says where the key goes (KEY_HINT: MOLT_API_KEY in each shell, how to create one).
+  const message = error instanceof MoltApiError && error.status === 401 ? `${said}. ${KEY_HINT}` : said;
   const body = { ok: false, error: { code, message } };
   console.error(asTerminal(options) ? `molt: ${message}` : JSON.stringify(body));
   process.exit(usage ? 2 : 1);

@@ -7,6 +7,7 @@ import {
   DEFAULT_CONTEXT_WINDOW_TOKENS,
   DEFAULT_MEMORY_CONCURRENCY,
   DEFAULT_MEMORY_IDLE_MS,
+  DEFAULT_REQUIRE_CONTEXT_WINDOW,
   DEFAULT_TOKEN_COUNTER_MODE,
   DEFAULT_WORKFLOW_CACHE_MB,
   MAX_MEMORY_CONCURRENCY,
@@ -46,6 +47,11 @@ export const configSchema = z.object({
   MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1_000).default(DEFAULT_CONTEXT_WINDOW_TOKENS),
+  ),
+  /** A turn without contextWindowTokens: `false` stores it with a warning, `true` answers 400. */
+  MOLT_REQUIRE_CONTEXT_WINDOW: z.preprocess(
+    emptyAsUndefined,
+    z.stringbool().default(DEFAULT_REQUIRE_CONTEXT_WINDOW),
   ),
   MOLT_WORKFLOW_BUNDLE: optionalString,
   /** `estimate` (molt's fast estimator) or `exact` (o200k itself); the API and workers must agree. */

@@ -42,6 +42,15 @@ function indent(text: string, prefix = '    '): string {
     .join('\n');
 }
 
+/**
+ * The demo's last words. Its stack is stopped and its data deleted once they are printed, so
+ * they name no URL of it: they say how to get a stack that stays and what to look at there.
+ */
+export const DEMO_EPILOGUE =
+  'The demo stack is stopped and its data deleted. To keep one running: `npx molt dev`, then post ' +
+  'turns to http://127.0.0.1:8420 and read a session with `npx molt sessions show <id>`, its Temporal ' +
+  'history with `npx molt history <id>`, and the API at http://127.0.0.1:8420/docs.';
+
 export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'molt-demo-'));
   const config: MoltConfig = {
@@ -153,10 +162,7 @@ export async function runDemo(baseConfig: MoltConfig, options: DemoOptions = {})
       `  saved on the next call                 ${num(transcriptTokens - context.estimatedTokens)} ` +
         `(${pct(1 - context.estimatedTokens / Math.max(1, transcriptTokens))})`,
     );
-    console.log(
-      `\nOperators: GET ${stack.apiUrl}/v1/sessions/${sessionId}/history shows the Temporal history of ` +
-        `the session and its ${compactions.length} compaction(s).`,
-    );
+    console.log(`\n${DEMO_EPILOGUE}`);
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

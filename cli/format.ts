@@ -3,6 +3,7 @@
  * Pure functions of the answers as the API's own response schemas parse them (cli/operator.ts),
  * so an API of another version fails with a message instead of printing `undefined`.
  */
+import stringWidth from 'string-width';
 import type { z } from 'zod';
 import type {
   CompactionAnswer,
@@ -10,7 +11,7 @@ import type {
   CompactionListAnswer,
   ReplayAnswer,
 } from '../api/schemas/compactions.js';
-import type { HistoryAnswer, SessionListAnswer, workflowSessionViewSchema } from '../api/schemas/sessions.js';
+import type { SessionListAnswer, workflowSessionViewSchema } from '../api/schemas/sessions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Tables and fields
@@ -21,8 +22,13 @@ export interface Column<Row> {
   align?: 'left' | 'right';
 }
 
-/** Code points, not UTF-16 units: a character outside the BMP (`𝑥`) takes one column, not two. */
-const widthOf = (text: string) => [...text].length;
+/**
+ * Terminal columns, as string-width (sindresorhus, the usual choice: East Asian Width tables,
+ * emoji, combining marks) counts them: a CJK character takes two, `𝑥` one, a combining accent none.
+ */
+export const widthOf = (text: string) => stringWidth(text);
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** One line per cell: a newline in a value would break the columns. */
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
@@ -53,7 +59,9 @@ export function formatFields(fields: ReadonlyArray<readonly [string, string]>): 
   const width = Math.max(...fields.map(([label]) => widthOf(label)));
   const indent = ' '.repeat(width + 2);
   return fields
-    .map(([label, value]) => `${label.padEnd(width)}  ${value.split('\n').join(`\n${indent}`)}`.trimEnd())
+    .map(([label, value]) =>
+      `${label}${' '.repeat(width - widthOf(label))}  ${value.split('\n').join(`\n${indent}`)}`.trimEnd(),
+    )
     .join('\n');
 }
 
@@ -89,8 +97,17 @@ export function formatDuration(ms: number): string {
 }
 
 export function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+  if (widthOf(text) <= max) return text;
+  // By grapheme and by column: a CJK character takes two of the `max` columns, an emoji one glyph.
+  let out = '';
+  let width = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = widthOf(segment);
+    if (width + w > max - 1) break;
+    out += segment;
+    width += w;
+  }
+  return `${out}…`;
 }
 
 /** The next-page hint under a list that has more. */
@@ -293,31 +310,4 @@ export function renderReplay({ compaction }: ReplayAnswer): string {
     ]),
     `follow it with: molt compactions show ${compaction.id}`,
   ].join('\n\n');
-}
-
-// ---------------------------------------------------------------------------------------------
-// History
-
-export function renderHistory(history: HistoryAnswer): string {
-  if (history.runs.length === 0) return 'no workflow runs';
-  return history.runs
-    .map((run) => {
-      const header = `${run.workflowId}  run ${run.runId}  ${run.status}  (${run.events.length} events)`;
-      const events = formatTable(
-        [
-          {
-            header: 'EVENT',
-            value: (e: HistoryAnswer['runs'][number]['events'][number]) => String(e.id),
-            align: 'right',
-          },
-          { header: 'TIME (UTC)', value: (e) => formatTimestamp(e.time, { ms: true }) },
-          { header: 'TYPE', value: (e) => e.type },
-          // Events with nothing to add are summarised by their type; do not print it twice.
-          { header: 'SUMMARY', value: (e) => (e.summary === e.type ? '' : e.summary) },
-        ],
-        run.events,
-      );
-      return `${header}\n${indent(events)}`;
-    })
-    .join('\n\n');
 }

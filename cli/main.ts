@@ -1,6 +1,7 @@
 /**
  * The `molt` command (docs/api.md#the-molt-command).
  */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { errorText } from '../context/error-text.js';
 import { isTenantId } from '../context/session/ids.js';
@@ -11,6 +12,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { registerMcpCommand } from './mcp-command.js';
 import { registerMemoryCommands } from './memory-commands.js';
 import { registerOperatorCommands } from './operator.js';
+
+function packageVersion(): string {
+  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
 
 function fail(error: unknown): never {
   const message = errorText(error);
@@ -30,7 +36,9 @@ function untilSignal(): Promise<string> {
   });
 }
 
-const program = new Command('molt').description('molt — a durable context engine for AI agents');
+const program = new Command('molt')
+  .description('molt — a durable context engine for AI agents')
+  .version(packageVersion(), '-V, --version', "print molt's version");
 
 program
   .command('dev')
@@ -151,6 +159,39 @@ keys
     await database.close();
     console.log(created.key);
     console.error(`molt: ${role} key ${created.id} for tenant ${options.tenant}; it is shown only now`);
+  });
+
+keys
+  .command('bootstrap')
+  .description(
+    "while no API key exists: create the tenant's operator key and print it once (compose's molt-init); " +
+      'otherwise create nothing',
+  )
+  .requiredOption('--tenant <id>', 'the tenant of the first key (created if new)')
+  .action(async (options: { tenant: string }) => {
+    if (!isTenantId(options.tenant))
+      throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
+    const { countApiKeys, createApiKey } = await import('../db/api-keys.js');
+    const config = loadConfig();
+    const { openConfiguredDatabase } = await import('./stack.js');
+    const database = await openConfiguredDatabase(config);
+    try {
+      if ((await countApiKeys(database.db)) > 0) {
+        console.error('molt: API keys exist already; none created (molt keys create makes more)');
+        return;
+      }
+      const created = await createApiKey(database.db, {
+        tenantId: options.tenant,
+        role: 'operator',
+        name: 'first operator key',
+      });
+      console.log(
+        `molt: the first operator key of tenant ${options.tenant}, shown only now:\n\n  ${created.key}\n`,
+      );
+      console.log('Set MOLT_API_KEY to it for the operator commands (molt sessions list, molt keys list…).');
+    } finally {
+      await database.close();
+    }
   });
 
 program

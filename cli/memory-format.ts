@@ -12,7 +12,7 @@ import type {
   memorySchema,
   memoryWithEventsSchema,
 } from '../api/schemas/memories.js';
-import { formatFields, formatTable, formatTimestamp, nextPageHint, truncate } from './format.js';
+import { formatFields, formatTable, formatTimestamp, nextPageHint, plural, truncate } from './format.js';
 
 type MemoryItem = z.infer<typeof memorySchema>;
 type ExtractionItem = z.infer<typeof extractionSchema>;
@@ -79,7 +79,8 @@ export function renderMemory(m: z.infer<typeof memoryWithEventsSchema>): string 
 
 const countsText = (x: ExtractionItem) =>
   x.counts
-    ? `${x.counts.candidates} cand, +${x.counts.added} ~${x.counts.superseded} =${x.counts.duplicates} ✗${x.counts.rejected}`
+    ? `${plural(x.counts.candidates, 'candidate')}: ${x.counts.added} added, ${x.counts.superseded} superseded, ` +
+      `${plural(x.counts.duplicates, 'duplicate')}, ${x.counts.rejected} rejected`
     : '—';
 
 export function renderExtractionList(list: z.infer<typeof extractionListSchema>): string {

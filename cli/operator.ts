@@ -20,11 +20,12 @@ import { ConfigError } from './config.js';
 import {
   renderCompaction,
   renderCompactionList,
-  renderHistory,
   renderReplay,
   renderSession,
   renderSessionList,
 } from './format.js';
+import { renderHistory, renderHistoryEvents } from './history-format.js';
+import { registerKeyCommands } from './keys.js';
 import { registerWorkingMemoryCommand } from './working-memory.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
@@ -121,11 +122,17 @@ function operatorError(where: string, error: unknown): Error {
     );
   }
   return new ApiAnswerError(
-    `${error.message} (HTTP ${error.status} ${error.code})`,
+    `${error.message} (HTTP ${error.status} ${error.code})${error.status === 401 ? `\n${KEY_HINT}` : ''}`,
     error.status,
     error.code,
   );
 }
+
+/** What a 401 tells the operator: where the key goes, in each shell, and how to get one. */
+export const KEY_HINT =
+  'Pass an API key in MOLT_API_KEY: `export MOLT_API_KEY=molt_…` (sh), `$env:MOLT_API_KEY = "molt_…"` ' +
+  '(PowerShell), `set MOLT_API_KEY=molt_…` (cmd). Create one with ' +
+  '`npx molt keys create --tenant default --role agent|operator` (printed once), or use MOLT_BOOTSTRAP_API_KEY.';
 
 /** Parses an answer before a table reads it; the message names the field that did not match. */
 export function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
@@ -295,16 +302,20 @@ export function registerOperatorCommands(program: Command): void {
     )
     .argument('[sessionId]')
     .addOption(jsonOption())
+    .option('--raw', 'with <sessionId>: every event of every run instead of the summary')
     .addHelpText('after', agentCommandHelp(agentCommand('history')))
-    .action(async (sessionId: string | undefined, options: OutputOptions) => {
+    .action(async (sessionId: string | undefined, options: OutputOptions & { raw?: boolean }) => {
       if (sessionId === undefined) return (await import('./agent-commands.js')).agentHistory(options);
       const c = client();
       const params = { path: { sessionId } };
       const body = await c.answer(
         c.molt.api.GET('/v1/sessions/{sessionId}/history', { params }).then(answerOf),
       );
-      print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', renderHistory);
+      const render = options.raw ? renderHistoryEvents : renderHistory;
+      print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', render);
     });
+
+  registerKeyCommands(program, client);
 
   registerWorkingMemoryCommand(program, client);
 }

@@ -154,6 +154,7 @@ export async function startApi(
       temporal: client,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
+      requireContextWindow: config.MOLT_REQUIRE_CONTEXT_WINDOW,
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
       authFailuresPerMinute: config.MOLT_AUTH_FAILURES_PER_MINUTE,

@@ -7,6 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Prometheus metrics
+         * @description Turns, request latencies, errors, process metrics.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -40,6 +44,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness
+         * @description Answers 200 while the process serves HTTP.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -78,6 +86,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness
+         * @description Answers 200 when PostgreSQL and Temporal answer, 503 naming the one that does not.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -134,6 +146,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Post a turn
+         * @description The agent's per-turn call: the turn's messages (in `format`: openclaw, anthropic or openai) are stored in one transaction and the session workflow is signalled with their seqs and token counts. Idempotent on `turnId` (the same content answers `replayed: true`; other content 409). The answer is the session view and `warnings`: a window molt assumed because no turn named `contextWindowTokens`, a message larger than the window.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -145,6 +161,60 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "turnId": "turn-0007",
+                     *       "format": "openclaw",
+                     *       "contextWindowTokens": 200000,
+                     *       "userId": "user-42",
+                     *       "agentId": "coding-agent",
+                     *       "messages": [
+                     *         {
+                     *           "role": "user",
+                     *           "content": "The tests in api/routes fail since the upgrade. Can you look?"
+                     *         },
+                     *         {
+                     *           "role": "assistant",
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Let me run them first."
+                     *             },
+                     *             {
+                     *               "type": "toolCall",
+                     *               "id": "call_1",
+                     *               "name": "bash",
+                     *               "arguments": {
+                     *                 "command": "npm test -- api/routes"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "stopReason": "toolUse",
+                     *           "usage": {
+                     *             "input": 18240,
+                     *             "output": 96,
+                     *             "cacheRead": 15000
+                     *           }
+                     *         },
+                     *         {
+                     *           "role": "toolResult",
+                     *           "toolCallId": "call_1",
+                     *           "toolName": "bash",
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "FAIL api/routes/turns.test.ts\n  expected 202, got 400"
+                     *             }
+                     *           ],
+                     *           "isError": true
+                     *         },
+                     *         {
+                     *           "role": "assistant",
+                     *           "content": "The turn schema rejects the new field; I will add it to turnBodySchema."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         turnId: string;
                         messages: unknown[];
@@ -272,6 +342,14 @@ export interface paths {
                                 toSeq: number;
                                 replayed: boolean;
                             };
+                            warnings: {
+                                /** @enum {string} */
+                                code: "context_window_defaulted" | "message_exceeds_window";
+                                message: string;
+                                contextWindowTokens: number;
+                                messageIndex?: number;
+                                tokens?: number;
+                            }[];
                         };
                     };
                 };
@@ -434,6 +512,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List sessions
+         * @description The tenant's sessions, newest first, each with its view; filter by `breaker` state. Paginated.
+         *
+         *     Operator keys only.
+         */
         get: {
             parameters: {
                 query?: {
@@ -612,6 +696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a session
+         * @description The session view: live tokens against the window, thresholds, summary in force, upload, breaker, calibration, transcript size, memory scope and extractions.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -775,6 +863,12 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /**
+         * Erase a session
+         * @description Erases the session's messages, summaries, memories drawn from it and its workflow histories; answers the erasure receipt (docs/security.md).
+         *
+         *     Operator keys only.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -925,6 +1019,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Report a context overflow
+         * @description The model refused the context as too long: molt runs the recovery tree (compact → truncate → reset → give up) and answers what the agent should do next (`retry`, `reset`, `give_up`).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -936,6 +1034,16 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "attemptId": "attempt-0007-1",
+                     *       "error": {
+                     *         "message": "prompt is too long: 212044 tokens > 200000 maximum",
+                     *         "status": 400
+                     *       },
+                     *       "autoCompacted": false
+                     *     }
+                     */
                     "application/json": {
                         attemptId: string;
                         error: string | {
@@ -1128,6 +1236,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Compact now
+         * @description A manual compaction (`/compact`), optionally with instructions; `keepRecentTokens: 0` compacts everything (`/new`). Answers once the compacted view is stored.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1139,6 +1251,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "instructions": "Keep the failing test names and the files touched."
+                     *     }
+                     */
                     "application/json": {
                         instructions?: string;
                         keepRecentTokens?: number;
@@ -1410,6 +1527,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reset the circuit breaker
+         * @description Closes an open breaker so automatic compactions resume; answers the session's new view.
+         *
+         *     Operator keys only.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1651,6 +1774,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a session's Temporal history
+         * @description The session workflow's runs and events, then its compactions' and extractions' runs, summarised.
+         *
+         *     Operator keys only.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1812,6 +1941,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Assemble the context
+         * @description What the agent sends its model next: the summary in force, the messages after its boundary (pruned, tool pairs repaired, tool results truncated to fit), recalled memories, in the requested `format`. `budget` caps the tokens; `explain` (operators) says why each memory was recalled.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2007,6 +2140,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List compactions
+         * @description Compaction attempts, newest first; filter by `status` or `sessionId`. Paginated.
+         *
+         *     Operator keys only.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2147,6 +2286,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a compaction
+         * @description One attempt in full: trigger, range, tokens before and after, chunks with their fallback levels, errors, and the summary it produced.
+         *
+         *     Operator keys only.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2369,6 +2514,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the summary in force
+         * @description The working memory molt maintains across compactions: task, state, files, TODOs, decisions, tool failures, identifiers and narrative, with its token budget.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2555,6 +2704,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Replay a compaction
+         * @description Runs a failed or degraded compaction again (409 when it has nothing to replay); answers the new attempt.
+         *
+         *     Operator keys only.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2849,6 +3004,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List memories
+         * @description Memories in scope, filtered by text, type, user, agent or status. Paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2977,6 +3136,10 @@ export interface paths {
             };
         };
         put?: never;
+        /**
+         * Commit a memory
+         * @description commit_memory: stores a durable fact in the user's or agent's scope, deduplicated and superseding an older one of the same key.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2986,6 +3149,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "content": "Prefers pnpm over npm in every project.",
+                     *       "type": "preference",
+                     *       "userId": "user-42",
+                     *       "key": "package-manager"
+                     *     }
+                     */
                     "application/json": {
                         content: string;
                         /**
@@ -3205,6 +3376,12 @@ export interface paths {
                 };
             };
         };
+        /**
+         * Erase a user's memories
+         * @description Forgets every memory of `userId` and answers the erasure receipt.
+         *
+         *     Operator keys only.
+         */
         delete: {
             parameters: {
                 query: {
@@ -3358,6 +3535,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Search memories
+         * @description search_memories: the memories the automatic recall would find for `query`, in a session's recall scope or a user/agent scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3367,6 +3548,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "query": "which package manager does the user like",
+                     *       "sessionId": "my-session"
+                     *     }
+                     */
                     "application/json": {
                         query: string;
                         limit?: number;
@@ -3555,6 +3742,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a memory
+         * @description One memory with its provenance (the quote and its turn) and supersession history.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3701,6 +3892,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /**
+         * Forget a memory
+         * @description Deletes one memory; it is never recalled again.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4127,6 +4322,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The agent's memory tools
+         * @description commit_memory and search_memories as tool definitions an agent registers with its model.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4234,6 +4433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List memory extractions
+         * @description Extraction runs, newest first, with their counts; filter by session or status. Paginated.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4373,6 +4576,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a memory extraction
+         * @description One extraction: its range, extractor, what it added, updated, superseded and rejected (the diff).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4533,6 +4740,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Replay a memory extraction
+         * @description Runs an extraction again over the same range; idempotent on what it already stored.
+         *
+         *     Operator keys only.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4762,6 +4975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The agent's CLI prompt
+         * @description The `molt` commands an agent may run (remember, search, ls, history) for its system prompt.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4869,6 +5086,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Embedding status
+         * @description Whether hybrid recall is on, the embedding model, and how many memories await their vector.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4983,6 +5204,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Erase a user
+         * @description Erases the user's sessions and memories across the tenant; answers the erasure receipt.
+         *
+         *     Operator keys only.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -5303,6 +5530,294 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description The tenant's keys, newest first: id, name, role, bound agent, created and revoked. Never the key itself.
+         *
+         *     Operator keys only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                role: string;
+                                agentId: string | null;
+                                createdAt: string;
+                                revokedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops authenticating at once; its sessions and memories stay. The tenant's last operator key is refused (409).
+         *
+         *     Operator keys only.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            revoked: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state (`code` says how) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

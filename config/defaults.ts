@@ -23,6 +23,8 @@ export const DEFAULT_MEMORY_CONCURRENCY = 2;
 export const MAX_MEMORY_CONCURRENCY = 64;
 /** The window of a session whose agent never posted one (MOLT_DEFAULT_CONTEXT_WINDOW). */
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
+/** MOLT_REQUIRE_CONTEXT_WINDOW: a turn naming no window is stored with a warning, not refused. */
+export const DEFAULT_REQUIRE_CONTEXT_WINDOW = false;
 /** How long a request waits for Temporal before answering 503. */
 export const DEFAULT_TEMPORAL_TIMEOUT_MS = 5_000;
 

@@ -2,7 +2,7 @@
  * API keys: created once (the key is shown to its creator only), looked up by their sha256 hash.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { isTenantId } from '../context/session/ids.js';
 import type { Database } from './client.js';
 import { type ApiKeyRow, apiKeys } from './schema.js';
@@ -75,4 +75,67 @@ export async function findApiKey(db: Database, key: string): Promise<ApiKeyRow |
 export async function countApiKeys(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(apiKeys).where(isNull(apiKeys.revokedAt));
   return Number(row?.n ?? 0);
+}
+
+/** A key as operators see it: never the key nor its hash. */
+export interface ApiKeyListing {
+  id: string;
+  name: string;
+  role: string;
+  agentId: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** A tenant's keys, newest first, revoked ones included (with when). */
+export async function listApiKeys(db: Database, tenantId: string): Promise<ApiKeyListing[]> {
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      role: apiKeys.role,
+      agentId: apiKeys.agentId,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.tenantId, tenantId))
+    .orderBy(desc(apiKeys.createdAt), apiKeys.id);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Revokes one of a tenant's keys. The tenant's last active operator key is refused
+ * (`last_operator`): nobody could list or revoke keys any more, and with no key left at all a
+ * restarted API would be open.
+ */
+export async function revokeApiKey(
+  db: Database,
+  tenantId: string,
+  keyId: string,
+): Promise<'revoked' | 'already_revoked' | 'not_found' | 'last_operator'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ role: apiKeys.role, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, keyId)))
+      .for('update');
+    if (!row) return 'not_found';
+    if (row.revokedAt) return 'already_revoked';
+    if (row.role === 'operator') {
+      // Locks the tenant's operator keys, so two concurrent revocations cannot both pass.
+      const operators = await tx
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.role, 'operator'), isNull(apiKeys.revokedAt)))
+        .for('update');
+      if (operators.length <= 1) return 'last_operator';
+    }
+    await tx.update(apiKeys).set({ revokedAt: sql`now()` }).where(eq(apiKeys.id, keyId));
+    return 'revoked';
+  });
 }

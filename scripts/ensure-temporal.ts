@@ -1,7 +1,7 @@
 /**
  * Finds or builds the Temporal CLI (the dev server molt runs for `molt dev` and for tests).
  *
- * Order: TEMPORAL_CLI_PATH, `temporal` on PATH, a cached build under
+ * Order: TEMPORAL_CLI_PATH, `temporal` (`temporal.exe` on Windows) on PATH, a cached build under
  * ~/.cache/molt, and otherwise `go install github.com/temporalio/cli/cmd/temporal@v1.5.1`
  * into that cache. v1.5.1 is the newest tag `go install pkg@version` accepts (later tags carry
  * a `replace` directive). Nothing is downloaded as a binary: Go builds it from module sources.
@@ -36,11 +36,24 @@ export function temporalCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'molt', 'temporal-cli', TEMPORAL_CLI_VERSION);
 }
 
+/** A program's file name on this OS: Windows adds `.exe` (and finds `.cmd`/`.bat` through PATHEXT). */
+function exeName(name: string): string {
+  return process.platform === 'win32' ? `${name}.exe` : name;
+}
+
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
+  // Windows spells the variable `Path` and an executable's extension comes from PATHEXT.
+  const path = env.PATH ?? env.Path ?? '';
+  const names =
+    process.platform === 'win32'
+      ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').map((ext) => `${name}${ext.toLowerCase()}`)
+      : [name];
+  for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
+    for (const file of names) {
+      const candidate = join(dir, file);
+      if (isExecutable(candidate)) return candidate;
+    }
   }
   return undefined;
 }
@@ -57,8 +70,19 @@ export function findTemporalCli(env: NodeJS.ProcessEnv = process.env): string | 
   }
   const fromPath = onPath('temporal', env);
   if (fromPath) return fromPath;
-  const cached = join(temporalCacheDir(env), 'temporal');
+  const cached = join(temporalCacheDir(env), exeName('temporal'));
   return isExecutable(cached) ? cached : undefined;
+}
+
+/** What to do when there is neither a Temporal CLI nor Go to build one. */
+export function temporalCliNotFoundMessage(env: NodeJS.ProcessEnv = process.env): string {
+  return (
+    'The Temporal CLI was not found (TEMPORAL_CLI_PATH unset, no `temporal` on PATH, no cached build in ' +
+    `${temporalCacheDir(env)}) and Go is not installed to build it. Either install the Temporal CLI ` +
+    '(`brew install temporal` on macOS or Linux, or the archive for your OS from https://docs.temporal.io/cli#install) ' +
+    'and put `temporal` (`temporal.exe` on Windows) on PATH or set TEMPORAL_CLI_PATH to it, or install ' +
+    'Go >= 1.25 and molt builds it once.'
+  );
 }
 
 function goBinary(env: NodeJS.ProcessEnv): string | undefined {
@@ -75,10 +99,7 @@ export async function ensureTemporalCli(
 
   const go = goBinary(env);
   if (!go) {
-    throw new TemporalCliUnavailableError(
-      'The Temporal CLI was not found (TEMPORAL_CLI_PATH unset, no `temporal` on PATH, no cached build in ' +
-        `${temporalCacheDir(env)}) and Go is not installed to build it. Install Go >= 1.25 or set TEMPORAL_CLI_PATH.`,
-    );
+    throw new TemporalCliUnavailableError(temporalCliNotFoundMessage(env));
   }
   const version = spawnSync(go, ['env', 'GOVERSION'], { encoding: 'utf8' }).stdout.trim();
   const match = /^go1\.(\d+)/.exec(version);
@@ -111,10 +132,10 @@ export async function ensureTemporalCli(
   }
   mkdirSync(cacheDir, { recursive: true });
   // Rename is atomic, so a concurrent run never sees a half-written binary.
-  renameSync(join(staging, 'temporal'), join(cacheDir, 'temporal'));
+  renameSync(join(staging, exeName('temporal')), join(cacheDir, exeName('temporal')));
   rmSync(staging, { recursive: true, force: true });
   log(`molt: built the Temporal CLI in ${Math.round((Date.now() - started) / 1000)} s`);
-  return join(cacheDir, 'temporal');
+  return join(cacheDir, exeName('temporal'));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { operationDocs } from '../openapi-operations.js';
 
 export const DOCS_PREFIX = '/docs';
 
@@ -25,6 +26,7 @@ const TAGS = [
     description:
       'Durable memories: commit, search, inspect, delete, erase; extractions and their diffs; agent tools.',
   },
+  { name: 'keys', description: "Operators: a tenant's API keys, revocation." },
   { name: 'service', description: 'Liveness, readiness and Prometheus metrics.' },
 ] as const;
 
@@ -35,17 +37,45 @@ export function tagOf(url: string): Tag {
   const [, version, resource, , action] = url.split('/');
   if (version !== 'v1') return 'service';
   if (resource === 'compactions') return 'compactions';
+  if (resource === 'keys') return 'keys';
   if (resource === 'memories' || resource === 'memory-extractions' || resource === 'tools') return 'memories';
   if (action === 'turns') return 'turns';
   if (action === 'context') return 'context';
   return 'sessions';
 }
 
-const transformWithTags: typeof jsonSchemaTransform = (input) => {
+/** The security scheme every /v1 operation names: Swagger's Authorize button asks for the key. */
+export const BEARER_SCHEME = 'bearerAuth';
+
+/**
+ * Each route's tag, summary, description, security and body example (api/openapi-operations.ts).
+ * A route with no entry is documented as it is; test/unit/openapi-docs.test.ts fails on it.
+ */
+const transformWithDocs: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
   const schema = (transformed.schema ?? {}) as Record<string, unknown>;
   if (schema.hide) return transformed;
-  return { ...transformed, schema: { ...schema, tags: [tagOf(input.url)] } };
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  const docs = operationDocs(method, input.url);
+  const operator = (input.route.config as { role?: string } | undefined)?.role === 'operator';
+  const v1 = input.url.startsWith('/v1/');
+  const body = schema.body as Record<string, unknown> | undefined;
+  return {
+    ...transformed,
+    schema: {
+      ...schema,
+      tags: [tagOf(input.url)],
+      ...(docs
+        ? {
+            summary: docs.summary,
+            description: operator ? `${docs.description}\n\nOperator keys only.` : docs.description,
+          }
+        : {}),
+      // /v1 needs a key; the service routes (health, readiness, metrics) do not.
+      security: v1 ? [{ [BEARER_SCHEME]: [] }] : [],
+      ...(body && docs?.example !== undefined ? { body: { ...body, examples: [docs.example] } } : {}),
+    },
+  };
 };
 
 function packageVersion(): string {
@@ -64,9 +94,24 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: packageVersion(),
       },
       tags: TAGS.map(({ name, description }) => ({ name, description })),
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key: `npx molt keys create --tenant <t> --role agent|operator` prints it once; ' +
+              'click Authorize and paste it (without "Bearer ").',
+          },
+        },
+      },
     },
-    transform: transformWithTags,
+    transform: transformWithDocs,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  // The key entered under Authorize stays across reloads of /docs.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { persistAuthorization: true },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -31,6 +31,7 @@ import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from 
 import { turnResponseSchema } from '../schemas/sessions.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
+import { requireContextWindow, turnWarnings } from '../turn-warnings.js';
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -129,6 +130,7 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const body = request.body;
         const workflowId = sessionWorkflowId(tenantId, sessionId);
         const { turnId, format, contextWindowTokens, settings, usage, userId, agentId } = body;
+        requireContextWindow(deps.requireContextWindow, contextWindowTokens);
         const parsed = messagesSchemaForFormat(format).safeParse(body.messages);
         if (!parsed.success) {
           const details = parsed.error.issues.map((issue) => ({
@@ -247,6 +249,12 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             toSeq: result.turn.toSeq,
             replayed: result.outcome === 'replayed',
           },
+          warnings: turnWarnings({
+            requestedWindow: contextWindowTokens,
+            sessionWindow: result.session.contextWindowTokens,
+            defaultWindow: deps.defaultContextWindowTokens,
+            messages: messages.map((message, i) => ({ role: message.role, tokens: tokens[i]! })),
+          }),
         });
       },
     );

@@ -10,6 +10,7 @@ import type { sessionMemoryStats } from '../../db/memory-extractions.js';
 import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
 import type { HistoryRun } from '../history.js';
 import type { ApiSessionView } from '../session-view.js';
+import { turnWarningSchema } from '../turn-warnings.js';
 import type { Expect, SameFields } from './common.js';
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
@@ -83,9 +84,13 @@ export const sessionListSchema = z.object({
 });
 export type SessionListAnswer = z.infer<typeof sessionListSchema>;
 
-/** POST /v1/sessions/{sessionId}/turns: the view after the turn was stored, and the turn's seqs. */
+/**
+ * POST /v1/sessions/{sessionId}/turns: the view after the turn was stored, the turn's seqs, and
+ * what the agent's model will not see as it may expect (api/turn-warnings.ts; empty when nothing).
+ */
 export const turnResponseSchema = sessionViewSchema.extend({
   turn: z.object({ turnId: z.string(), fromSeq: z.number(), toSeq: z.number(), replayed: z.boolean() }),
+  warnings: z.array(turnWarningSchema),
 });
 
 /** POST /v1/sessions/{sessionId}/overflow (docs/engine-rules.md#overflow-recovery). */

@@ -1,15 +1,40 @@
 /** The adapters by format: the schema a body is validated with, and the conversion either way. */
 
 import { z } from 'zod';
-import { type Message, messageSchema } from '../messages.js';
+import {
+  assistantMessageSchema,
+  type Message,
+  toolResultMessageSchema,
+  userMessageSchema,
+} from '../messages.js';
 import { anthropicToCanonical, toAnthropicMessages } from './anthropic.js';
 import { type AnthropicMessage, anthropicMessagesSchema } from './anthropic-schema.js';
 import { openAIToCanonical, type ToOpenAIOptions, toOpenAIChatMessages } from './openai.js';
 import { type OpenAIChatMessage, openAIChatMessagesSchema } from './openai-schema.js';
-import type { MessageFormat } from './schema.js';
+import { type MessageFormat, stringOrBlocks } from './schema.js';
 
-/** Built once: building a zod schema per turn showed in the turn path's CPU profile. */
-const canonicalMessagesSchema = z.array(messageSchema);
+/**
+ * What an agent may post in the canonical format: the canonical messages, except that an
+ * assistant's `content` may be a plain string like a user's (convertToCanonical makes it one text
+ * block, so the engine counts, digests and recalls it). Built once: building a zod schema per
+ * turn showed in the turn path's CPU profile.
+ */
+const canonicalMessagesSchema = z.array(
+  z.discriminatedUnion('role', [
+    userMessageSchema,
+    assistantMessageSchema.extend({
+      content: stringOrBlocks(assistantMessageSchema.shape.content, 'text, or text/thinking/toolCall blocks'),
+    }),
+    toolResultMessageSchema,
+  ]),
+);
+
+/** An assistant message posted with plain-string content, as the one text block it stands for. */
+function assistantTextAsBlock(message: Message): Message {
+  if (message.role !== 'assistant' || typeof (message.content as unknown) !== 'string') return message;
+  // A spread keeps every other field as sent, an own `__proto__` key included (docs/limits.md).
+  return { ...message, content: [{ type: 'text', text: message.content as unknown as string }] };
+}
 
 /** The zod schema for a list of messages in `format` (canonical for "openclaw"). */
 export function messagesSchemaForFormat(format: MessageFormat) {
@@ -27,7 +52,10 @@ export function convertToCanonical(messages: readonly Message[], format: 'opencl
 export function convertToCanonical(messages: readonly AnthropicMessage[], format: 'anthropic'): Message[];
 export function convertToCanonical(messages: readonly OpenAIChatMessage[], format: 'openai'): Message[];
 export function convertToCanonical(messages: readonly unknown[], format: MessageFormat): Message[];
-/** Messages in `format` → canonical ("openclaw" is canonical: returned as a new array). */
+/**
+ * Messages in `format` → canonical ("openclaw" is canonical: returned as a new array, with an
+ * assistant's plain-string content as one text block).
+ */
 export function convertToCanonical(messages: readonly unknown[], format: MessageFormat): Message[] {
   switch (format) {
     case 'anthropic':
@@ -35,7 +63,7 @@ export function convertToCanonical(messages: readonly unknown[], format: Message
     case 'openai':
       return openAIToCanonical(messages);
     default:
-      return (messages as Message[]).slice();
+      return (messages as Message[]).map(assistantTextAsBlock);
   }
 }
 

@@ -117,6 +117,7 @@ describe('the service endpoints', () => {
       'sessions',
       'compactions',
       'memories',
+      'keys',
       'service',
     ]);
     const commit = document.paths['/v1/memories'].post;

@@ -15,6 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApi } from '../../api/server.js';
+import { convertToCanonical } from '../../context/adapters/index.js';
 import { messageSchema } from '../../context/messages.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { readMessages } from '../../db/transcript.js';
@@ -321,8 +322,12 @@ describe('HTTP fuzzing', () => {
                 afterSeq: answer.turn.fromSeq - 1,
                 toSeq: answer.turn.toSeq,
               });
-              // What was sent is the JSON text (-0 travels as 0): compare with that.
-              const sentMessages = JSON.parse(JSON.stringify((request.body as Json).messages));
+              // What was sent is the JSON text (-0 travels as 0): compare with that, an assistant's
+              // plain-string content as the one text block molt stores it as.
+              const sentMessages = convertToCanonical(
+                JSON.parse(JSON.stringify((request.body as Json).messages)),
+                'openclaw',
+              );
               expect(
                 stored.map((row) => row.body),
                 context,

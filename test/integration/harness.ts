@@ -52,6 +52,8 @@ export interface HarnessOptions {
   auth?: 'required';
   /** Workflows the in-process worker keeps cached (MOLT_WORKFLOW_CACHE_SIZE); molt's default otherwise. */
   workflowCacheSize?: number;
+  /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
+  requireContextWindow?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -119,6 +121,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.requireContextWindow ? { requireContextWindow: true } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {

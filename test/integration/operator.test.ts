@@ -259,7 +259,13 @@ describe('molt history', () => {
     );
     expect(compactionRun).toMatchObject({ status: 'COMPLETED' });
 
-    const table = await molt(['history', succeededSession]);
+    // By default a summary: each run, its event count and span, the events counted by type.
+    const { code, stdout } = await molt(['history', succeededSession]);
+    expect([code, stdout.includes(`${sessionRun.workflowId}  ${sessionRun.status}  (`)]).toEqual([0, true]);
+    expect(stdout).toMatch(/^ {2}EVENTS\s+TYPE\n {2}\s*\d+\s+\w+$/m);
+    expect(stdout).toMatch(/^ {2}\s*1\s+WorkflowExecutionStarted$/m);
+    expect(stdout).not.toContain('sessionWorkflow started');
+    const table = await molt(['history', succeededSession, '--raw']);
     expect(table.code).toBe(0);
     expect(table.stdout).toContain(`${sessionRun.workflowId}  run ${sessionRun.runId}  ${sessionRun.status}`);
     expect(table.stdout).toMatch(/^ {2}EVENT\s+TIME \(UTC\)\s+TYPE\s+SUMMARY$/m);

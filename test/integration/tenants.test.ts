@@ -25,7 +25,7 @@ const keys: Record<'agentA' | 'operatorA' | 'agentB' | 'operatorB', string> = {
 /** Strings that exist only in tenant A's data. */
 const SECRET = `secret-${randomUUID()}`;
 const USER_A = `user-a-${randomUUID()}`;
-const ids = { sessionId: '', compactionId: '', memoryId: '', extractionId: '' };
+const ids = { sessionId: '', compactionId: '', memoryId: '', extractionId: '', keyId: '' };
 
 const as = (key: string | undefined) => (key ? { authorization: `Bearer ${key}` } : {});
 
@@ -43,7 +43,9 @@ beforeAll(async () => {
   app = h.app;
   const tenantA = `tenant-a-${randomUUID()}`;
   const tenantB = `tenant-b-${randomUUID()}`;
-  keys.agentA = (await createApiKey(h.database.db, { tenantId: tenantA, role: 'agent' })).key;
+  const agentKeyA = await createApiKey(h.database.db, { tenantId: tenantA, role: 'agent' });
+  keys.agentA = agentKeyA.key;
+  ids.keyId = agentKeyA.id;
   keys.operatorA = (await createApiKey(h.database.db, { tenantId: tenantA, role: 'operator' })).key;
   keys.agentB = (await createApiKey(h.database.db, { tenantId: tenantB, role: 'agent' })).key;
   keys.operatorB = (await createApiKey(h.database.db, { tenantId: tenantB, role: 'operator' })).key;
@@ -94,7 +96,8 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     .replace('{compactionId}', ids.compactionId)
     .replace('{memoryId}', ids.memoryId)
     .replace('{extractionId}', ids.extractionId)
-    .replace('{userId}', USER_A);
+    .replace('{userId}', USER_A)
+    .replace('{keyId}', ids.keyId);
   const bodies: Record<string, unknown> = {
     'POST /v1/sessions/{sessionId}/turns': {
       turnId: `b-${randomUUID()}`,
@@ -163,11 +166,13 @@ describe('the tenant matrix', () => {
         .map((r) => `${r.method} ${r.path}`)
         .sort(),
     ).toEqual([
+      'DELETE /v1/keys/{keyId}',
       'DELETE /v1/memories',
       'DELETE /v1/sessions/{sessionId}',
       'DELETE /v1/users/{userId}',
       'GET /v1/compactions',
       'GET /v1/compactions/{compactionId}',
+      'GET /v1/keys',
       'GET /v1/sessions',
       'GET /v1/sessions/{sessionId}/history',
       'GET /v1/sessions/{sessionId}/timeline',
@@ -188,6 +193,7 @@ describe('the tenant matrix', () => {
       'GET /v1/compactions',
       'GET /v1/memory-extractions',
       'GET /v1/memory-embeddings',
+      'GET /v1/keys',
       'POST /v1/sessions/{sessionId}/turns',
     ]);
     const outcomes: string[] = [];

@@ -5,11 +5,12 @@ import {
   formatFields,
   formatTable,
   formatTimestamp,
-  renderHistory,
   renderSession,
   renderSessionList,
   truncate,
+  widthOf,
 } from '../../cli/format.js';
+import { renderHistory, renderHistoryEvents } from '../../cli/history-format.js';
 
 type SessionItem = SessionListAnswer['items'][number];
 
@@ -56,6 +57,29 @@ describe('formatTable', () => {
     const table = formatTable(columns, [{ name: 'two\nlines', n: 1 }]);
     expect(table.split('\n')).toHaveLength(2);
     expect(table).toContain('two lines');
+  });
+
+  it('aligns columns holding CJK, emoji and combining marks by terminal width', () => {
+    const rows = ['東京都', 'abc', '한국어 텍스트', 'e\u0301te\u0301', '👍 ok', 'ｶﾀｶﾅ'];
+    const table = formatTable(
+      [
+        { header: 'NAME', value: (r: string) => r },
+        { header: 'B', value: () => 'b' },
+      ],
+      rows,
+    );
+    // The column after a name starts at the same terminal column on every line.
+    const columnOfB = (line: string) => widthOf(line.slice(0, line.lastIndexOf('b')));
+    expect(new Set(table.split('\n').slice(1).map(columnOfB))).toEqual(
+      new Set([widthOf('한국어 텍스트') + 2]),
+    );
+    expect(widthOf('東京都')).toBe(6);
+  });
+
+  it('truncates by terminal columns and never inside a character', () => {
+    expect(truncate('東京都の天気は晴れ', 7)).toBe('東京都…');
+    expect(widthOf(truncate('東京都の天気は晴れ', 7))).toBeLessThanOrEqual(7);
+    expect(truncate('👨‍👩‍👧 family', 3)).toBe('👨‍👩‍👧…');
   });
 
   it('measures code points, not UTF-16 units', () => {
@@ -126,8 +150,41 @@ describe('session rendering', () => {
 });
 
 describe('history rendering', () => {
-  it('prints each run with its events and leaves out summaries that only repeat the type', () => {
+  it('summarises each run by default: status, events over what time, and the events counted by type', () => {
+    const event = (id: number, type: string, second: number) => ({
+      id,
+      time: `2026-11-22T02:25:${String(second).padStart(2, '0')}.000Z`,
+      type,
+      summary: type,
+    });
     const text = renderHistory({
+      runs: [
+        {
+          workflowId: 'molt-session:default:s-1',
+          runId: 'r1',
+          status: 'RUNNING',
+          events: [
+            event(1, 'WorkflowExecutionStarted', 4),
+            event(2, 'WorkflowExecutionSignaled', 5),
+            event(3, 'WorkflowExecutionSignaled', 6),
+            event(4, 'WorkflowTaskCompleted', 9),
+          ],
+        },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      'molt-session:default:s-1  RUNNING  (4 events, 2026-11-22 02:25:04 → 2026-11-22 02:25:09 UTC)',
+      '  EVENTS  TYPE',
+      '       2  WorkflowExecutionSignaled',
+      '       1  WorkflowExecutionStarted',
+      '       1  WorkflowTaskCompleted',
+      '',
+      '(every event with --raw)',
+    ]);
+  });
+
+  it('prints each run with its events and leaves out summaries that only repeat the type', () => {
+    const text = renderHistoryEvents({
       runs: [
         {
           workflowId: 'molt-session:default:s-1',
