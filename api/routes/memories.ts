@@ -35,42 +35,13 @@ import {
   memoryWithEventsSchema,
   searchMemoriesBodySchema,
 } from '../schemas/memories.js';
+import { memoryTools } from '../schemas/memory-tools.js';
 
 const toolSchema = z.object({
   name: z.string(),
   description: z.string(),
   parameters: z.record(z.string(), z.unknown()),
 });
-
-/** The tools of docs/memory.md#api as JSON-schema function definitions. */
-export function memoryTools() {
-  const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as Record<string, unknown>;
-  return [
-    {
-      name: 'search_memories',
-      description:
-        "Search the user's and agent's durable memories (preferences, facts, decisions) by meaning and exact words.",
-      parameters: schema(
-        z.object({
-          query: z.string().min(1).describe('What to look for'),
-          max_results: z
-            .number()
-            .int()
-            .min(1)
-            .max(50)
-            .optional()
-            .describe('At most this many memories (default 5)'),
-        }),
-      ),
-    },
-    {
-      name: 'commit_memory',
-      description: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
-      // The scope is not the model's to fill in: the client adds the session (api/memory-scope.ts).
-      parameters: schema(commitMemoryBodySchema.omit({ userId: true, agentId: true, sessionId: true })),
-    },
-  ];
-}
 
 export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
