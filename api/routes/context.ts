@@ -17,9 +17,9 @@ import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
-import type { MemoryRow } from '../../db/memory-schema.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { summaryOf } from '../../db/compaction-writes.js';
+import type { MemoryRow } from '../../db/memory-schema.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
@@ -162,7 +162,8 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!recallOn) {
           recall.skipped = 'disabled';
         } else {
-          const current: Message[] = prompt === undefined ? [] : [{ role: 'user', content: prompt, timestamp: 0 }];
+          const current: Message[] =
+            prompt === undefined ? [] : [{ role: 'user', content: prompt, timestamp: 0 }];
           const query = recallQueryOf([...stored.map((m) => m.body), ...current]);
           if ('skipped' in query) {
             recall.skipped = query.skipped;

@@ -36,8 +36,14 @@ export type FakeLlmBehaviourName =
   | 'overflow'
   | 'auth';
 
-/** Builds the answer's text from the request. */
-export type FakeLlmResponder = (call: RecordedCall) => string;
+/** A tool call the fake model makes (OpenAI `tool_calls`). */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** Builds the answer from the request: its text, or tool calls (with optional text). */
+export type FakeLlmResponder = (call: RecordedCall) => string | { text?: string; toolCalls: FakeToolCall[] };
 
 export type FakeLlmBehaviour =
   | FakeLlmBehaviourName

@@ -31,7 +31,10 @@ describe('identityOf', () => {
     });
     // Without usersFromPeers an unmapped person is the configured user.
     expect(
-      identityOf({ usersFromPeers: false, userId: 'owner' }, { sessionKey: 'agent:ops:discord:direct:carol' }),
+      identityOf(
+        { usersFromPeers: false, userId: 'owner' },
+        { sessionKey: 'agent:ops:discord:direct:carol' },
+      ),
     ).toEqual({ userId: 'owner', agentId: 'ops' });
   });
 

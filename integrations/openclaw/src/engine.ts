@@ -12,8 +12,8 @@ import { type CompactParams, compactSession, unreachable } from './compact.js';
 import type { PluginConfig } from './config.js';
 import { identityOf } from './identity.js';
 import { type AgentMessageLike, fromMoltContext, roughTokens, toMoltMessages } from './messages.js';
-import { createTrace } from './trace.js';
 import { MEMORY_TOOL_NAMES } from './tools.js';
+import { createTrace } from './trace.js';
 
 export const ENGINE_ID = 'molt';
 export const ENGINE_VERSION = '0.2.0';
@@ -275,10 +275,7 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
 
     async compact(params: CompactParams) {
       trace('compact', params);
-      return compactSession(
-        { fast, slow, logger, call, moltSessionId, windowOf, attemptPrefix },
-        params,
-      );
+      return compactSession({ fast, slow, logger, call, moltSessionId, windowOf, attemptPrefix }, params);
     },
 
     async dispose() {

@@ -7,8 +7,8 @@
 import { errorText } from '../../../context/error-text.js';
 import { parsePluginConfig } from './config.js';
 import { createMoltEngine, ENGINE_ID, type Logger, moltClients, moltSessionId } from './engine.js';
-import { createTrace } from './trace.js';
 import { MEMORY_TOOL_NAMES, memoryAgentTools } from './tools.js';
+import { createTrace } from './trace.js';
 
 /** The slice of OpenClaw's plugin API the plugin uses (openclaw/plugin-sdk's OpenClawPluginApi). */
 export interface PluginApi {
