@@ -39,6 +39,7 @@ import { createCommandExecutor, type QueuedCommand } from './session-commands.js
 import { createMemoryHooks } from './session-memory.js';
 import { recoverFromOverflow } from './session-recovery.js';
 import { versionToWriteAbove } from './session-view-version.js';
+import { withKeepRecentOfOwnedRoom } from './owned-room.js';
 import { withTenantScopedIds } from './tenant-ids.js';
 
 /**
@@ -110,6 +111,7 @@ export class SessionRun {
     this.memory = createMemoryHooks(input);
     this.calibrate = patched(USAGE_CALIBRATION_PATCH);
     this.windowsApart = patched(LEARNED_WINDOW_PATCH);
+    this.state = withKeepRecentOfOwnedRoom(this.state);
     this.execute = createCommandExecutor({
       input,
       workflowId: this.workflowId,
