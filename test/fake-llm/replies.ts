@@ -33,7 +33,7 @@ let completionCounter = 0;
  * The prompt's size as a provider reports it: the messages' text, their tool calls, and the tool
  * schemas the request offers (which real providers count too).
  */
-function promptTokensOf(call: RecordedCall): number {
+export function promptTokensOf(call: RecordedCall): number {
   const parts = call.messages.map(
     (message) =>
       contentText(message.content) + (message.tool_calls ? JSON.stringify(message.tool_calls) : ''),

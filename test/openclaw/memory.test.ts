@@ -71,6 +71,8 @@ beforeAll(async () => {
     contextWindow: 128_000,
     gatewayPort: await freePort(),
     pluginConfig: { apiUrl: moltUrl, users: { alice: ALICE_USER } },
+    // OpenClaw's default tool profile offers plugin tools only when allowed by name (README).
+    tools: { alsoAllow: ['search_memories', 'commit_memory'] },
   });
   log = new CallLog(home);
   const install = await home.installPlugin();

@@ -53,6 +53,8 @@ export interface OpenClawHomeOptions {
   gatewayPort: number;
   /** Files written into the agent's workspace before the first turn (OpenClaw puts AGENTS.md in its system prompt). */
   workspaceFiles?: Record<string, string>;
+  /** OpenClaw's `tools` config (e.g. `alsoAllow` for plugin tools under a restricted profile). */
+  tools?: Record<string, unknown>;
 }
 
 export class OpenClawHome {
@@ -106,6 +108,7 @@ export class OpenClawHome {
         },
       },
       agents: { defaults: { model: { primary: 'fake/fake' }, workspace: join(this.dir, 'workspace') } },
+      ...(this.options.tools ? { tools: this.options.tools } : {}),
       ...(withPlugin
         ? {
             plugins: {
