@@ -34,12 +34,12 @@ import type {
   SessionWorkflowInput,
   TurnSignal,
 } from './contract.js';
+import { withKeepRecentOfOwnedRoom } from './owned-room.js';
 import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
 import { recoverFromOverflow } from './session-recovery.js';
 import { versionToWriteAbove } from './session-view-version.js';
-import { withKeepRecentOfOwnedRoom } from './owned-room.js';
 import { withTenantScopedIds } from './tenant-ids.js';
 
 /**

@@ -71,7 +71,10 @@ export function effectiveKeepRecentTokens(state: SessionState): number {
     return state.settings.keepRecentTokens;
   }
   const window = state.contextWindowTokens;
-  const byWindow = Math.min(DEFAULT_KEEP_RECENT_TOKENS_CAP, Math.floor(window * DEFAULT_KEEP_RECENT_WINDOW_SHARE));
+  const byWindow = Math.min(
+    DEFAULT_KEEP_RECENT_TOKENS_CAP,
+    Math.floor(window * DEFAULT_KEEP_RECENT_WINDOW_SHARE),
+  );
   if (!state.keepRecentOfOwnedRoom) return byWindow;
   const overhead = promptOverheadOf(state);
   const room = Math.max(0, window - overhead);
