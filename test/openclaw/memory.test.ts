@@ -53,10 +53,16 @@ async function turn(sessionKey: string, message: string): Promise<RecordedCall[]
   return fake.calls.slice(from);
 }
 
-/** The next model call answers with these tool calls (the one after it, with text). */
-function modelCalls(...toolCalls: { name: string; arguments: Record<string, unknown> }[]): void {
-  fake.enqueue(respondWith(() => ({ toolCalls })));
+type ToolCall = { name: string; arguments: Record<string, unknown> };
+
+/** The next model calls answer with these tool calls, one a call (the one after them, with text). */
+function modelCalls(...toolCalls: ToolCall[]): void {
+  fake.enqueue(...toolCalls.map((call) => respondWith(() => ({ toolCalls: [call] }))));
 }
+
+/** The last tool result a model call was sent. */
+const lastToolResult = (call: RecordedCall | undefined) =>
+  JSON.stringify(call?.messages.filter((m) => m.role === 'tool').at(-1) ?? null);
 
 const sessionOf = (sessionKey: string) => sessionIdOf(home.trace(), sessionKey)!;
 const memoriesOf = async (userId: string): Promise<Json[]> =>
@@ -89,22 +95,20 @@ afterAll(async () => {
 describe('molt memory through OpenClaw', () => {
   it("offers the memory tools, and commit_memory writes to the person's scope whatever user the model names", async () => {
     log.mark('tools offered; commit_memory scoped');
-    modelCalls({
-      name: 'commit_memory',
-      arguments: {
-        content: 'My editor is Helix with the Kanagawa theme.',
-        type: 'profile',
-        userId: 'mallory',
-        agentId: 'intruder',
-      },
-    });
+    const memory = { content: 'My editor is Helix with the Kanagawa theme.', type: 'profile' };
+    // The model first names another user and agent, then retries as told.
+    modelCalls(
+      { name: 'commit_memory', arguments: { ...memory, userId: 'mallory', agentId: 'intruder' } },
+      { name: 'commit_memory', arguments: memory },
+    );
     const calls = await turn(ALICE, 'Please remember: my editor is Helix with the Kanagawa theme.');
     expect(offeredTools(calls[0])).toEqual(expect.arrayContaining(['search_memories', 'commit_memory']));
-    // The tool ran: its result (the stored memory) went back to the model.
-    expect(calls).toHaveLength(2);
-    const toolResult = JSON.stringify(calls[1]!.messages.filter((m) => m.role === 'tool').at(-1));
-    expect(toolResult).toContain(ALICE_USER);
-    expect(toolResult).not.toContain('mallory');
+    expect(calls).toHaveLength(3);
+    // The tool's schema has no scope field: OpenClaw refuses the first call before it runs.
+    expect(lastToolResult(calls[1])).toMatch(/Validation failed for tool/);
+    expect(lastToolResult(calls[1])).toMatch(/userId/);
+    // The retry ran: its result (the stored memory, in Alice's scope) went back to the model.
+    expect(lastToolResult(calls[2])).toContain(ALICE_USER);
 
     const [memory, ...others] = await memoriesOf(ALICE_USER);
     expect(others).toEqual([]);
@@ -117,11 +121,10 @@ describe('molt memory through OpenClaw', () => {
 
   it("search_memories finds the person's memories, never another scope's", async () => {
     log.mark('search_memories');
-    modelCalls({ name: 'search_memories', arguments: { query: 'editor theme Kanagawa', userId: 'mallory' } });
+    modelCalls({ name: 'search_memories', arguments: { query: 'editor theme Kanagawa' } });
     const calls = await turn(ALICE, 'Which theme did I say my editor uses?');
     expect(calls).toHaveLength(2);
-    const result = JSON.stringify(calls[1]!.messages.filter((m) => m.role === 'tool').at(-1));
-    expect(result).toContain('Kanagawa');
+    expect(lastToolResult(calls[1])).toContain('Kanagawa');
     expect(home.trace()).toContainEqual(
       expect.objectContaining({ method: 'search_memories', outcome: 'ok' }),
     );
@@ -170,21 +173,17 @@ describe('molt memory through OpenClaw', () => {
 
   it('keeps two people apart through one agent: each their own molt user, one agent id', async () => {
     log.mark('two people through one agent');
-    modelCalls({
-      name: 'commit_memory',
-      arguments: {
-        content: 'My editor is Emacs with the Zenburn theme.',
-        type: 'profile',
-        userId: ALICE_USER,
-      },
-    });
+    const bobs = { content: 'My editor is Emacs with the Zenburn theme.', type: 'profile' };
+    modelCalls(
+      { name: 'commit_memory', arguments: { ...bobs, userId: ALICE_USER } },
+      { name: 'commit_memory', arguments: bobs },
+    );
     const [first] = await turn(BOB, 'Remember that my editor is Emacs with the Zenburn theme.');
     // Bob's first turn carries no memory of Alice's.
     expect(requestText(first)).not.toContain('Kanagawa');
     expect(systemText(first)).not.toContain('Helix');
 
-    const bobs = await memoriesOf(BOB_USER);
-    expect(bobs).toEqual([
+    expect(await memoriesOf(BOB_USER)).toEqual([
       expect.objectContaining({ content: expect.stringContaining('Zenburn'), agentId: 'main' }),
     ]);
     expect((await memoriesOf(ALICE_USER)).map((m) => m.content).join('\n')).not.toContain('Zenburn');

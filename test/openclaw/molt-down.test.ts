@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { type Harness, startHarness } from '../integration/harness.js';
+import { scaled } from '../time-scale.js';
 import { CallLog, freePort, OpenClawHome } from './openclaw.js';
 import { type MoltProxy, startProxy } from './proxy.js';
 
@@ -55,7 +56,7 @@ beforeAll(async () => {
     llmBaseUrl: fake.baseUrl,
     contextWindow: WINDOW,
     gatewayPort: await freePort(),
-    pluginConfig: { apiUrl: proxy.url, timeouts: { requestMs: 1_000, compactMs: 5_000, downForMs: 5_000 } },
+    pluginConfig: { apiUrl: proxy.url, timeouts: { requestMs: 5_000, compactMs: 20_000, downForMs: 5_000 } },
   });
   log = new CallLog(home);
   const install = await home.installPlugin();
@@ -71,31 +72,37 @@ afterAll(async () => {
 });
 
 describe('molt down for longer than the window lasts', () => {
-  it("keeps answering on OpenClaw's own compaction, then takes molt back", async () => {
-    const session = `down-${randomUUID()}`;
-    log.mark('molt up');
-    await turn(session, 'First, while molt is up: please keep these notes.');
+  it(
+    "keeps answering on OpenClaw's own compaction, then takes molt back",
+    async () => {
+      const session = `down-${randomUUID()}`;
+      log.mark('molt up');
+      await turn(session, 'First, while molt is up: please keep these notes.');
 
-    log.mark('molt down past the window');
-    await proxy.down();
-    const from = fake.calls.length;
-    for (let i = 0; i < DOWN_TURNS; i++) await turn(session, text(`D${i}`, DOWN_TURN_TOKENS));
-    // More was said than the window holds, and every answer came from a prompt that fit.
-    expect(DOWN_TURNS * DOWN_TURN_TOKENS).toBeGreaterThan(WINDOW);
-    const answered = fake.calls.slice(from).filter((call) => promptTokensOf(call) <= WINDOW);
-    expect(answered.length).toBeGreaterThanOrEqual(DOWN_TURNS);
-    const trace = home.trace();
-    expect(trace).toContainEqual(expect.objectContaining({ method: 'assemble', fallback: 'own-messages' }));
-    expect(trace).toContainEqual(expect.objectContaining({ method: 'compact', sessionId: session }));
-    expect(home.log()).toMatch(/\[molt\] compact: molt is unreachable, OpenClaw compacts its own transcript/);
+      log.mark('molt down past the window');
+      await proxy.down();
+      const from = fake.calls.length;
+      for (let i = 0; i < DOWN_TURNS; i++) await turn(session, text(`D${i}`, DOWN_TURN_TOKENS));
+      // More was said than the window holds, and every answer came from a prompt that fit.
+      expect(DOWN_TURNS * DOWN_TURN_TOKENS).toBeGreaterThan(WINDOW);
+      const answered = fake.calls.slice(from).filter((call) => promptTokensOf(call) <= WINDOW);
+      expect(answered.length).toBeGreaterThanOrEqual(DOWN_TURNS);
+      const trace = home.trace();
+      expect(trace).toContainEqual(expect.objectContaining({ method: 'assemble', fallback: 'own-messages' }));
+      expect(trace).toContainEqual(expect.objectContaining({ method: 'compact', sessionId: session }));
+      expect(home.log()).toMatch(
+        /\[molt\] compact: molt is unreachable, OpenClaw compacts its own transcript/,
+      );
 
-    log.mark('molt back');
-    await proxy.up();
-    await turn(session, 'molt is back: carry on.');
-    const back = home
-      .trace()
-      .filter((line) => line.method === 'assemble')
-      .at(-1);
-    expect(back?.fallback).toBeUndefined();
-  });
+      log.mark('molt back');
+      await proxy.up();
+      await turn(session, 'molt is back: carry on.');
+      const back = home
+        .trace()
+        .filter((line) => line.method === 'assemble')
+        .at(-1);
+      expect(back?.fallback).toBeUndefined();
+    },
+    scaled(1_200_000),
+  );
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness } from '../integration/harness.js';
+import { scaled } from '../time-scale.js';
 import { CallLog, freePort, OpenClawHome } from './openclaw.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
@@ -80,42 +81,46 @@ afterAll(async () => {
 });
 
 describe('thresholds with a large system prompt', () => {
-  it('uploads on the first turn past 50% and never sends the model a prompt past the force threshold', async () => {
-    log.mark('thresholds with a large system prompt');
-    const session = `big-${randomUUID()}`;
-    const from = fake.calls.length;
-    const views: Json[] = [];
-    for (let i = 0; i < TURNS; i++) {
-      await turn(session, text(`T${i}`, TURN_TOKENS));
-      // The turn's background work settled: the view the next turn is assembled from.
-      views.push(
-        await eventually(
-          () => api(`/v1/sessions/${session}`),
-          (v) => v.lastSeq === (i + 1) * 2 && v.upload?.status !== 'running',
-          { timeoutMs: 60_000, intervalMs: 250 },
-        ),
-      );
-    }
-    const prompts = fake.calls.slice(from).map((call) => promptTokensOf(call) / WINDOW);
-    const overhead = prompts[0]!;
-    expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.04);
-    expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.06);
-    // molt measured the part it does not own, and keeps a tail that fits beside it.
-    const last = views.at(-1)!;
-    expect(last.calibration).toMatchObject({ providerTokens: expect.any(Number) });
-    expect(last.keepRecentTokens).toBeLessThan(WINDOW * 0.2 * (1 - overhead));
+  it(
+    'uploads on the first turn past 50% and never sends the model a prompt past the force threshold',
+    async () => {
+      log.mark('thresholds with a large system prompt');
+      const session = `big-${randomUUID()}`;
+      const from = fake.calls.length;
+      const views: Json[] = [];
+      for (let i = 0; i < TURNS; i++) {
+        await turn(session, text(`T${i}`, TURN_TOKENS));
+        // The turn's background work settled: the view the next turn is assembled from.
+        views.push(
+          await eventually(
+            () => api(`/v1/sessions/${session}`),
+            (v) => v.lastSeq === (i + 1) * 2 && v.upload?.status !== 'running',
+            { timeoutMs: 60_000, intervalMs: 250 },
+          ),
+        );
+      }
+      const prompts = fake.calls.slice(from).map((call) => promptTokensOf(call) / WINDOW);
+      const overhead = prompts[0]!;
+      expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.04);
+      expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.06);
+      // molt measured the part it does not own, and keeps a tail that fits beside it.
+      const last = views.at(-1)!;
+      expect(last.calibration).toMatchObject({ providerTokens: expect.any(Number) });
+      expect(last.keepRecentTokens).toBeLessThan(WINDOW * 0.2 * (1 - overhead));
 
-    // The first turn that took the session past 50% started the upload.
-    const firstPast = views.findIndex((v) => v.ratio >= 0.5);
-    expect(firstPast).toBeGreaterThanOrEqual(0);
-    expect(views[firstPast]!.compactions.total).toBeGreaterThanOrEqual(1);
-    const { items } = await api(`/v1/compactions?sessionId=${session}`);
-    expect(items.at(-1)).toMatchObject({ trigger: 'threshold' });
-    // Twelve turns of 1 500 tokens are 56% of the window besides the system prompt.
-    expect(Math.max(...prompts)).toBeLessThan(0.7);
-    console.log(
-      `prompt share of the window per model call: ${prompts.map((p) => p.toFixed(2)).join(' ')}; ` +
-        `ratio after each turn: ${views.map((v) => v.ratio.toFixed(2)).join(' ')}`,
-    );
-  });
+      // The first turn that took the session past 50% started the upload.
+      const firstPast = views.findIndex((v) => v.ratio >= 0.5);
+      expect(firstPast).toBeGreaterThanOrEqual(0);
+      expect(views[firstPast]!.compactions.total).toBeGreaterThanOrEqual(1);
+      const { items } = await api(`/v1/compactions?sessionId=${session}`);
+      expect(items.at(-1)).toMatchObject({ trigger: 'threshold' });
+      // Twelve turns of 1 500 tokens are 56% of the window besides the system prompt.
+      expect(Math.max(...prompts)).toBeLessThan(0.7);
+      console.log(
+        `prompt share of the window per model call: ${prompts.map((p) => p.toFixed(2)).join(' ')}; ` +
+          `ratio after each turn: ${views.map((v) => v.ratio.toFixed(2)).join(' ')}`,
+      );
+    },
+    scaled(1_200_000),
+  );
 });

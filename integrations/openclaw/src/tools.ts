@@ -70,6 +70,9 @@ export function memoryAgentTools(
     label: tool.name.replace('_', ' '),
     description: tool.description,
     parameters: tool.parameters,
+    // Model-visible, never deferred behind OpenClaw's Tool Search: the `<molt-memory>` block and
+    // recall name search_memories as a tool the model has.
+    catalogMode: 'direct-only' as const,
     async execute(_toolCallId: string, params: unknown): Promise<ToolResult> {
       const parsed = toolArguments(tool.name, params);
       if (!parsed.ok) {
