@@ -95,11 +95,11 @@ afterAll(async () => {
 describe('molt memory through OpenClaw', () => {
   it("offers the memory tools, and commit_memory writes to the person's scope whatever user the model names", async () => {
     log.mark('tools offered; commit_memory scoped');
-    const memory = { content: 'My editor is Helix with the Kanagawa theme.', type: 'profile' };
+    const note = { content: 'My editor is Helix with the Kanagawa theme.', type: 'profile' };
     // The model first names another user and agent, then retries as told.
     modelCalls(
-      { name: 'commit_memory', arguments: { ...memory, userId: 'mallory', agentId: 'intruder' } },
-      { name: 'commit_memory', arguments: memory },
+      { name: 'commit_memory', arguments: { ...note, userId: 'mallory', agentId: 'intruder' } },
+      { name: 'commit_memory', arguments: note },
     );
     const calls = await turn(ALICE, 'Please remember: my editor is Helix with the Kanagawa theme.');
     expect(offeredTools(calls[0])).toEqual(expect.arrayContaining(['search_memories', 'commit_memory']));
