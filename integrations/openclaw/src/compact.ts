@@ -55,7 +55,7 @@ export async function compactSession(deps: CompactDeps, params: CompactParams): 
     return await compactInMolt(deps, params);
   } catch (error) {
     if (!unreachable(error)) throw error;
-    deps.logger.warn(`[molt] compact: molt is unreachable, OpenClaw compacts its own transcript`);
+    deps.logger.info(`[molt] compact: molt is unreachable, OpenClaw compacts its own transcript`);
     try {
       return await (deps.delegate ?? runtimeCompaction)(params);
     } catch (fallbackError) {
@@ -76,7 +76,7 @@ async function compactInMolt(deps: CompactDeps, params: CompactParams) {
   if (!manual && !params.force) {
     return { ok: true, compacted: false, reason: 'molt compacts on its own thresholds' };
   }
-  const before = await call('compact', 'OpenClaw keeps the context as it is', contextSize).catch(
+  const before = await call('compact', 'OpenClaw compacts its own transcript', contextSize).catch(
     (error: unknown) => {
       if (error instanceof MoltApiError && error.status === 404) return null;
       throw error;
