@@ -5,7 +5,7 @@
  * a prompt past the 70% force threshold — with molt's default thresholds and kept tail.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTokensOf } from '../fake-llm/replies.js';
@@ -68,8 +68,9 @@ beforeAll(async () => {
   const padding = Math.max(0, Math.round(WINDOW * OVERHEAD_SHARE) - own);
   const files = ['AGENTS.md', 'TOOLS.md', 'USER.md', 'IDENTITY.md'];
   const share = Math.ceil(padding / files.length);
+  // Appended: OpenClaw seeded these files with its templates on the probe turn.
   for (const name of files) {
-    writeFileSync(join(home.dir, 'workspace', name), `# ${name}\n${text(`Rule ${name}`, share)}\n`);
+    appendFileSync(join(home.dir, 'workspace', name), `\n${text(`Rule ${name}`, share)}\n`);
   }
 });
 
@@ -100,9 +101,15 @@ describe('thresholds with a large system prompt', () => {
         );
       }
       const prompts = fake.calls.slice(from).map((call) => promptTokensOf(call) / WINDOW);
-      const overhead = prompts[0]!;
-      expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.04);
-      expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.06);
+      console.log(
+        `prompt share of the window per model call: ${prompts.map((p) => p.toFixed(2)).join(' ')}; ` +
+          `ratio after each turn: ${views.map((v) => v.ratio.toFixed(2)).join(' ')}; ` +
+          `compactions after each turn: ${views.map((v) => v.compactions.total).join(' ')}`,
+      );
+      // The first prompt: OpenClaw's system prompt and tools (~38%) and the first message (~5%).
+      const overhead = prompts[0]! - TURN_TOKENS / WINDOW;
+      expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.05);
+      expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.05);
       // molt measured the part it does not own, and keeps a tail that fits beside it.
       const last = views.at(-1)!;
       expect(last.calibration).toMatchObject({ providerTokens: expect.any(Number) });
@@ -116,10 +123,6 @@ describe('thresholds with a large system prompt', () => {
       expect(items.at(-1)).toMatchObject({ trigger: 'threshold' });
       // Twelve turns of 1 500 tokens are 56% of the window besides the system prompt.
       expect(Math.max(...prompts)).toBeLessThan(0.7);
-      console.log(
-        `prompt share of the window per model call: ${prompts.map((p) => p.toFixed(2)).join(' ')}; ` +
-          `ratio after each turn: ${views.map((v) => v.ratio.toFixed(2)).join(' ')}`,
-      );
     },
     scaled(1_200_000),
   );
