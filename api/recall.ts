@@ -144,22 +144,26 @@ export async function promptAdditionFor(
   db: Database,
   scope: SessionScope,
   settings: RecallSettings,
+  options: { searchTool?: boolean; recalled?: readonly MemoryRow[] } = {},
 ): Promise<string | null> {
   const [about, tools, counts] = await Promise.all([
     promptMemories(db, scope),
     toolMemories(db, scope),
     memoryCountsByType(db, scope),
   ]);
+  const promptMemory = (m: MemoryRow) => ({
+    type: m.type,
+    content: m.content,
+    provenance: provenanceOf(m.source),
+    validFrom: m.validFrom?.toISOString() ?? null,
+    recordedAt: m.recordedAt.toISOString(),
+  });
   return systemPromptAddition({
-    about: about.map((m) => ({
-      type: m.type,
-      content: m.content,
-      provenance: provenanceOf(m.source),
-      validFrom: m.validFrom?.toISOString() ?? null,
-      recordedAt: m.recordedAt.toISOString(),
-    })),
+    about: about.map(promptMemory),
     tools,
     counts,
+    ...(options.searchTool === false ? { searchTool: false } : {}),
+    ...(options.recalled ? { recalled: options.recalled.map(promptMemory) } : {}),
     maxTokens: settings.promptMaxTokens,
     countTokens: estimateTextTokens,
   });

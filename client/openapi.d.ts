@@ -1952,6 +1952,8 @@ export interface paths {
                     budget?: number;
                     recall?: "0" | "1" | "true" | "false";
                     explain?: "0" | "1" | "true" | "false";
+                    prompt?: string;
+                    memoryTools?: "0" | "1" | "true" | "false";
                 };
                 header?: never;
                 path: {

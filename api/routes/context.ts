@@ -19,6 +19,7 @@ import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../cont
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { summaryOf } from '../../db/compaction-writes.js';
+import type { MemoryRow } from '../../db/memory-schema.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import type { ApiDeps } from '../context.js';
@@ -52,6 +53,17 @@ const contextQuerySchema = z.strictObject({
   recall: flag(true),
   /** Operator keys only: each recalled memory's score and matched terms. */
   explain: flag(false),
+  /**
+   * The user's message this context is for, not stored yet (an agent assembles before it commits
+   * the turn): recall searches for it first. Its first 2 000 characters are plenty: the query keeps
+   * 200 of each message (context/memory/recall.ts).
+   */
+  prompt: z.string().max(2_000).optional(),
+  /**
+   * false: the agent has no search_memories tool. Nothing then names it: recalled memories go in
+   * the system-prompt addition instead of a simulated call.
+   */
+  memoryTools: flag(true),
 });
 
 export const recallSchema = z.object({
@@ -116,7 +128,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { tenantId } = request.auth;
         const { sessionId } = request.params;
-        const { recall: recallOn, explain } = request.query;
+        const { recall: recallOn, explain, prompt, memoryTools } = request.query;
         if (explain && request.auth.role !== 'operator') {
           throw new ApiError(403, 'forbidden', 'query.explain: needs an operator key');
         }
@@ -127,10 +139,6 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const counter = deps.tokenCounter ?? defaultTokenCounter;
         const recallSettings = deps.recall ?? DEFAULT_RECALL_SETTINGS;
         const scope = { tenantId, sessionId, userId: row.userId, agentId: row.agentId };
-        // The system-prompt addition depends on the stored memories only: read it meanwhile.
-        const promptAddition = recallOn ? promptAdditionFor(deps.db, scope, recallSettings) : null;
-        promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
-
         const [summary, stored, restoreRange] = await Promise.all([
           view.summary ? summaryOf(deps.db, tenantId, view.summary.compactionId) : undefined,
           readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
@@ -147,10 +155,16 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         // Recall first: its tokens come out of the budget the transcript is assembled into.
         const recall: z.infer<typeof recallSchema> = { query: null, memoryIds: [], skills: [] };
         let injected: Message[] = [];
+        // Recalled memories go in the system-prompt addition when no tool call may show them: the
+        // agent has no search_memories tool, or nothing precedes the current message.
+        const recallInPrompt = !memoryTools || (prompt !== undefined && stored.length === 0);
+        let recalledRows: MemoryRow[] = [];
         if (!recallOn) {
           recall.skipped = 'disabled';
         } else {
-          const query = recallQueryOf(stored.map((m) => m.body));
+          const current: Message[] =
+            prompt === undefined ? [] : [{ role: 'user', content: prompt, timestamp: 0 }];
+          const query = recallQueryOf([...stored.map((m) => m.body), ...current]);
           if ('skipped' in query) {
             recall.skipped = query.skipped;
           } else {
@@ -160,7 +174,8 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             const fitted = fitRanked(ranked, recallSettings);
             recall.query = query.query;
             recall.memoryIds = fitted.map((r) => r.memory.id);
-            if (fitted.length > 0)
+            if (recallInPrompt) recalledRows = fitted.map((r) => r.memory);
+            else if (fitted.length > 0)
               injected = recallMessages(
                 query.query,
                 fitted.map((r) => recalledMemory(r.memory)),
@@ -181,6 +196,13 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }
         }
         const injectedTokens = injected.length > 0 ? counter.messagesTokens(injected) : 0;
+        const promptAddition = recallOn
+          ? promptAdditionFor(deps.db, scope, recallSettings, {
+              searchTool: memoryTools,
+              ...(recallInPrompt ? { recalled: recalledRows } : {}),
+            })
+          : null;
+        promptAddition?.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
 
         const knownTokens = new Map<Message, number>(stored.map((m) => [m.body, m.tokens]));
         // Key files go right after the continuation message; their tokens count in the prefix.
@@ -222,8 +244,12 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
                 counter.messageTokens(withSkills.messages[i]!) - counter.messageTokens(messages[i]!);
             }
           }
-          messages = injectAfterLatestUser(withSkills.messages, injected);
-          if (messages.length === withSkills.messages.length) recall.memoryIds = [];
+          // For the current message, the call goes last: right before it, after what is cached.
+          messages =
+            prompt !== undefined
+              ? [...withSkills.messages, ...injected]
+              : injectAfterLatestUser(withSkills.messages, injected);
+          if (messages.length === withSkills.messages.length && !recallInPrompt) recall.memoryIds = [];
           else estimatedTokens += injectedTokens;
           systemPromptAddition = await promptAddition;
         }

@@ -38,30 +38,13 @@ import {
   searchMemoriesArgsSchema,
   searchMemoriesBodySchema,
 } from '../schemas/memories.js';
+import { memoryTools } from '../schemas/memory-tools.js';
 
 const toolSchema = z.object({
   name: z.string(),
   description: z.string(),
   parameters: z.record(z.string(), z.unknown()),
 });
-
-/** The tools of docs/memory.md#api as JSON-schema function definitions. */
-export function memoryTools() {
-  const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input' }) as Record<string, unknown>;
-  return [
-    {
-      name: 'search_memories',
-      description: MEMORY_TOOL_DESCRIPTIONS.search_memories,
-      parameters: schema(searchMemoriesArgsSchema),
-    },
-    {
-      name: 'commit_memory',
-      description: MEMORY_TOOL_DESCRIPTIONS.commit_memory,
-      // The scope is not the model's to fill in: the client adds the session (api/memory-scope.ts).
-      parameters: schema(commitMemoryArgsSchema),
-    },
-  ];
-}
 
 export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -33,24 +33,33 @@ export interface PromptInput {
   counts: Readonly<Record<string, number>>;
   maxTokens: number;
   countTokens: (text: string) => number;
+  /** The agent has the search_memories tool (default true): only then does the text name it. */
+  searchTool?: boolean;
+  /** Memories recalled for the user's current message, when recall goes here (not as a simulated call). */
+  recalled?: readonly PromptMemory[];
 }
 
-function overviewLine(counts: Readonly<Record<string, number>>): string {
+function overviewLine(counts: Readonly<Record<string, number>>, searchTool: boolean): string {
   const entries = Object.entries(counts)
     .filter(([, n]) => n > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   const total = entries.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return 'molt holds no memories for this user yet.';
   const byType = entries.map(([type, n]) => `${n} ${type}`).join(', ');
-  return `molt holds ${total} memor${total === 1 ? 'y' : 'ies'} for this user (${byType}); the search_memories tool finds them.`;
+  const holds = `molt holds ${total} memor${total === 1 ? 'y' : 'ies'} for this user (${byType})`;
+  return searchTool ? `${holds}; the search_memories tool finds them.` : `${holds}.`;
 }
 
 const since = (memory: PromptMemory): string => (memory.validFrom ?? memory.recordedAt).slice(0, 10);
+const memoryLine = (m: PromptMemory): string =>
+  `- [${m.type}, ${m.provenance}, since ${since(m)}] ${quoted(m.content)}`;
 
 /** The addition's text, or null when the scope holds nothing at all. */
 export function systemPromptAddition(input: PromptInput): string | null {
-  const overview = overviewLine(input.counts);
+  const overview = overviewLine(input.counts, input.searchTool ?? true);
+  const recalled = input.recalled ?? [];
   if (
+    recalled.length === 0 &&
     input.about.length === 0 &&
     input.tools.length === 0 &&
     !Object.values(input.counts).some((n) => n > 0)
@@ -60,11 +69,15 @@ export function systemPromptAddition(input: PromptInput): string | null {
   const sections: { title: string; items: string[] }[] = [
     {
       title: 'What molt remembers about the user:',
-      items: input.about.map((m) => `- [${m.type}, ${m.provenance}, since ${since(m)}] ${quoted(m.content)}`),
+      items: input.about.map(memoryLine),
     },
     {
       title: 'Tools this session uses (from past calls):',
       items: input.tools.slice(0, PROMPT_MAX_TOOLS).map(toolMemoryText),
+    },
+    {
+      title: "Recalled for the user's current message:",
+      items: recalled.map(memoryLine),
     },
   ];
   const render = () =>
@@ -75,10 +88,10 @@ export function systemPromptAddition(input: PromptInput): string | null {
       '</molt-memory>',
     ].join('\n');
   let text = render();
-  // Over the cap: drop the last tool, then the last profile line, until it fits.
+  // Over the cap: drop the last recalled memory, then the last tool, then the last profile line.
   while (input.countTokens(text) > input.maxTokens) {
-    const section = sections[1]!.items.length > 0 ? sections[1]! : sections[0]!;
-    if (section.items.length === 0) break;
+    const section = [sections[2]!, sections[1]!, sections[0]!].find((s) => s.items.length > 0);
+    if (!section) break;
     section.items.pop();
     text = render();
   }

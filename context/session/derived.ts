@@ -46,14 +46,42 @@ export function contextRatioOf(state: SessionState): number {
   return liveTokensOf(state) / state.contextWindowTokens;
 }
 
+/**
+ * The part of the prompt molt does not own — the agent's system prompt and tool schemas — as the
+ * calibration measured it: the anchor's positive offset (provider's count − molt's estimate of the
+ * same prefix; usage-calibration.ts). 0 without an anchor.
+ */
+export function promptOverheadOf(state: SessionState): number {
+  const anchor = state.calibration?.anchor;
+  return anchor ? Math.max(0, anchor.providerTokens - anchor.estimatedTokens) : 0;
+}
+
+/** The kept tail never shrinks below this share of the room molt owns. */
+export const OWNED_ROOM_MIN_KEEP_SHARE = 0.05;
+
+/**
+ * The kept tail (docs/engine-rules.md#the-cut): the setting, or min(20 000, 20% of the window) —
+ * and, since the `keep-recent-owned-room` patch, no more than 20% of the room molt owns (the
+ * window less the prompt overhead, promptOverheadOf) nor half of what molt owns at the upload
+ * ratio (at least 5% of the room). With a system prompt and tools at 38% of a 32K window, 20% of
+ * the whole window left no range to cut until the context was past 60-70%.
+ */
 export function effectiveKeepRecentTokens(state: SessionState): number {
-  return (
-    state.settings.keepRecentTokens ??
-    Math.min(
-      DEFAULT_KEEP_RECENT_TOKENS_CAP,
-      Math.floor(state.contextWindowTokens * DEFAULT_KEEP_RECENT_WINDOW_SHARE),
-    )
+  if (state.settings.keepRecentTokens !== null && state.settings.keepRecentTokens !== undefined) {
+    return state.settings.keepRecentTokens;
+  }
+  const window = state.contextWindowTokens;
+  const byWindow = Math.min(
+    DEFAULT_KEEP_RECENT_TOKENS_CAP,
+    Math.floor(window * DEFAULT_KEEP_RECENT_WINDOW_SHARE),
   );
+  if (!state.keepRecentOfOwnedRoom) return byWindow;
+  const overhead = promptOverheadOf(state);
+  const room = Math.max(0, window - overhead);
+  // At the upload ratio, half of what molt owns is kept and half can be compacted.
+  const atUpload = Math.max(0, state.settings.uploadRatio * window - overhead) / 2;
+  const share = Math.max(Math.floor(atUpload), Math.floor(room * OWNED_ROOM_MIN_KEEP_SHARE));
+  return Math.min(byWindow, Math.floor(room * DEFAULT_KEEP_RECENT_WINDOW_SHARE), share);
 }
 
 /** From the metas alone: a tool result over its share of the window, or all of them over half of it. */

@@ -81,6 +81,12 @@ export interface SessionState {
    * carried from runs before calibration existed: the plain estimate then.
    */
   calibration?: CalibrationState;
+  /**
+   * The default kept tail is a share of the room molt owns: the window less the system prompt and
+   * tools the calibration measured (derived.ts). Absent in states of runs before the
+   * `keep-recent-owned-room` patch: a share of the whole window, as they were recorded.
+   */
+  keepRecentOfOwnedRoom?: boolean;
 }
 
 export interface StartCompactionCommand {

@@ -18,6 +18,8 @@ export async function buildPlugin(): Promise<string> {
     target: 'node22',
     logLevel: 'warning',
     legalComments: 'none',
+    // OpenClaw's plugin SDK is the host's own (its loader resolves it): never bundled.
+    external: ['openclaw', 'openclaw/*'],
   });
   return outfile;
 }

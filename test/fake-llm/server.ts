@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { fakeAnswer } from './answers.js';
-import { readBody, sendCompletion, sendJson } from './replies.js';
+import { promptTokensOf, readBody, sendCompletion, sendJson } from './replies.js';
 
 export { fakeAnswer, fakeMemoryAnswer } from './answers.js';
 
@@ -36,8 +36,14 @@ export type FakeLlmBehaviourName =
   | 'overflow'
   | 'auth';
 
-/** Builds the answer's text from the request. */
-export type FakeLlmResponder = (call: RecordedCall) => string;
+/** A tool call the fake model makes (OpenAI `tool_calls`). */
+export interface FakeToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** Builds the answer from the request: its text, or tool calls (with optional text). */
+export type FakeLlmResponder = (call: RecordedCall) => string | { text?: string; toolCalls: FakeToolCall[] };
 
 export type FakeLlmBehaviour =
   | FakeLlmBehaviourName
@@ -72,6 +78,8 @@ export interface FakeLlmOptions {
   behaviour?: FakeLlmBehaviour;
   /** Added before every answer (the benchmark uses 200 ms). */
   latencyMs?: number;
+  /** A model's window: a request whose prompt is larger (as usage counts it) gets `overflow`. */
+  maxPromptTokens?: number;
 }
 
 export interface FakeLlm {
@@ -145,7 +153,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       return sendJson(response, 400, { error: { message: 'request body is not JSON' } });
     }
     calls.push(call);
-    const behaviour = queue.shift() ?? defaultBehaviour;
+    const tooLong = options.maxPromptTokens !== undefined && promptTokensOf(call) > options.maxPromptTokens;
+    const behaviour = tooLong ? 'overflow' : (queue.shift() ?? defaultBehaviour);
     if (latencyMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {

@@ -6,12 +6,11 @@
  * agent --local` process, about 11 s).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
 import { type FakeLlm, type RecordedCall, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness } from '../integration/harness.js';
-import { OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './openclaw.js';
+import { freePort, OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './openclaw.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
 type Json = Record<string, any>;
@@ -73,17 +72,6 @@ async function quiescent(): Promise<Json> {
   return eventually(sessionView, (view) => view.upload?.status !== 'running', {
     timeoutMs: 90_000,
     intervalMs: 250,
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

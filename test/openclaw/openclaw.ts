@@ -4,7 +4,8 @@
  * `sessions compact`.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,17 @@ export interface TraceLine {
   pid: number;
   method: string;
   sessionId?: string;
+  sessionKey?: string;
+  /** Memory tools: `ok`, `invalid`, or molt's status. */
+  outcome?: string;
+  /** assemble: whether the session was opened, recall ran on the prompt, memories were recalled. */
+  opened?: boolean;
+  prompt?: boolean;
+  memoryTools?: boolean;
+  recalled?: number;
+  systemPromptAddition?: boolean;
+  fallback?: string;
+  forceReason?: string;
   advancementKey?: string;
   tokenBudget?: number;
   force?: boolean;
@@ -39,6 +51,10 @@ export interface OpenClawHomeOptions {
   contextWindow: number;
   pluginConfig: Record<string, unknown>;
   gatewayPort: number;
+  /** Files written into the agent's workspace before the first turn (OpenClaw puts AGENTS.md in its system prompt). */
+  workspaceFiles?: Record<string, string>;
+  /** OpenClaw's `tools` config (e.g. `alsoAllow` for plugin tools under a restricted profile). */
+  tools?: Record<string, unknown>;
 }
 
 export class OpenClawHome {
@@ -49,7 +65,13 @@ export class OpenClawHome {
   private readonly node = inject('openclawNode');
   private readonly openclaw = inject('openclawPath');
 
-  constructor(private readonly options: OpenClawHomeOptions) {}
+  constructor(private readonly options: OpenClawHomeOptions) {
+    const workspace = join(this.dir, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    for (const [name, text] of Object.entries(options.workspaceFiles ?? {})) {
+      writeFileSync(join(workspace, name), text);
+    }
+  }
 
   private config(withPlugin: boolean): Record<string, unknown> {
     const { llmBaseUrl, contextWindow, pluginConfig, gatewayPort } = this.options;
@@ -86,6 +108,7 @@ export class OpenClawHome {
         },
       },
       agents: { defaults: { model: { primary: 'fake/fake' }, workspace: join(this.dir, 'workspace') } },
+      ...(this.options.tools ? { tools: this.options.tools } : {}),
       ...(withPlugin
         ? {
             plugins: {
@@ -154,6 +177,11 @@ export class OpenClawHome {
     ]);
   }
 
+  /** A turn in the session OpenClaw keys `sessionKey` (e.g. one person's direct messages). */
+  keyedTurn(sessionKey: string, message: string): Promise<RunResult> {
+    return this.run(['agent', '--local', '--session-key', sessionKey, '--message', message, '--json']);
+  }
+
   /** Starts `openclaw gateway run` and resolves once it listens; stop it before the next --local turn. */
   async startGateway(): Promise<{ stop(): Promise<void>; output(): string }> {
     const child: ChildProcess = spawn(
@@ -217,4 +245,76 @@ export class OpenClawHome {
     const path = join(this.dir, 'openclaw.log');
     return existsSync(path) ? readFileSync(path, 'utf8') : '';
   }
+}
+
+/**
+ * The plugin calls OpenClaw made in each scenario (the closing note lists them): `mark` a
+ * scenario before its turns, `report` after the last. One entry per call, in order: the method,
+ * and for memory tools their outcome, for `assemble` whether it opened the session or fell back.
+ */
+export class CallLog {
+  private readonly scenarios: { name: string; from: number }[] = [];
+
+  constructor(private readonly home: OpenClawHome) {}
+
+  mark(name: string): void {
+    this.scenarios.push({ name, from: this.home.trace().length });
+  }
+
+  report(): string {
+    const trace = this.home.trace();
+    return this.scenarios
+      .map(({ name, from }, i) => {
+        const to = this.scenarios[i + 1]?.from ?? trace.length;
+        const calls = trace.slice(from, to).map((line) => {
+          if (line.outcome) return `${line.method}(${line.outcome})`;
+          if (line.method === 'assemble') {
+            const notes = [
+              line.opened ? 'opened' : '',
+              line.fallback ?? '',
+              line.recalled ? `recalled ${line.recalled}` : '',
+              line.systemPromptAddition ? 'profile' : '',
+            ].filter(Boolean);
+            return notes.length > 0 ? `assemble(${notes.join(', ')})` : 'assemble';
+          }
+          if (line.method === 'compact') return `compact(${line.forceReason ?? line.compactionTarget ?? ''})`;
+          return line.method;
+        });
+        return `  ${name}: ${calls.join(' ')}`;
+      })
+      .join('\n');
+  }
+}
+
+/** OpenClaw's session id for a session key, from the plugin's trace (null before its first call). */
+export function sessionIdOf(trace: TraceLine[], sessionKey: string): string | null {
+  return trace.findLast((line) => line.sessionKey === sessionKey && line.sessionId)?.sessionId ?? null;
+}
+
+/** The text of a fake-LLM request: every message, tool calls included (JSON). */
+export const requestText = (call: { messages?: unknown } | undefined): string =>
+  JSON.stringify(call?.messages ?? []);
+
+/** The system message of a fake-LLM request. */
+export function systemText(call: { messages?: { role: string; content?: unknown }[] } | undefined): string {
+  return JSON.stringify(call?.messages?.filter((m) => m.role === 'system' || m.role === 'developer') ?? []);
+}
+
+/** The tool names a fake-LLM request offered the model. */
+export function offeredTools(call: Record<string, unknown> | undefined): string[] {
+  if (!Array.isArray(call?.tools)) return [];
+  return (call.tools as { function?: { name?: string }; name?: string }[]).map(
+    (tool) => tool.function?.name ?? tool.name ?? '',
+  );
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

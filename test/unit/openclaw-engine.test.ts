@@ -81,7 +81,7 @@ describe('molt engine: compact', () => {
 });
 
 describe('molt engine: molt away', () => {
-  it('assemble fails with one clear log line, then fails at once while molt is marked down', async () => {
+  it("assemble hands back OpenClaw's own messages with one log line, then skips molt while it is marked down", async () => {
     let calls = 0;
     const { engine, logs } = scriptedMolt({
       getContext: async () => {
@@ -89,21 +89,63 @@ describe('molt engine: molt away', () => {
         throw new MoltApiError(0, 'unreachable', 'molt is unreachable: ECONNREFUSED');
       },
     });
-    const params = { sessionId: 's', messages: [], tokenBudget: 30_000 };
-    await expect(engine.assemble(params)).rejects.toThrow(/unreachable/);
-    await expect(engine.assemble(params)).rejects.toThrow(/skipped/);
+    const messages = [{ role: 'user', content: 'earlier' }];
+    const params = { sessionId: 's', messages, tokenBudget: 30_000 };
+    // OpenClaw's overflow precheck keeps measuring its own transcript while molt is away.
+    const own = { messages, promptAuthority: 'preassembly_may_overflow' };
+    await expect(engine.assemble(params)).resolves.toMatchObject(own);
+    await expect(engine.assemble(params)).resolves.toMatchObject(own);
     expect(calls).toBe(1);
     expect(logs[0]).toMatch(/^\[molt\] assemble failed, OpenClaw sends its own messages: unreachable/);
+    expect(logs[1]).toMatch(/skipped/);
   });
 
-  it("gives OpenClaw's own messages for a session molt has not seen", async () => {
+  it('opens a session molt has not seen with its identity, then assembles from molt', async () => {
+    const posted: unknown[] = [];
+    let seen = false;
     const { engine, logs } = scriptedMolt({
-      getContext: async () => {
-        throw new MoltApiError(404, 'not_found', 'session s not found');
+      getContext: async (_id: string, query: Record<string, unknown>) => {
+        if (!seen) throw new MoltApiError(404, 'not_found', 'session s not found');
+        expect(query).toMatchObject({ prompt: 'what is my editor?', memoryTools: 'false' });
+        return {
+          ...contextOf(10, 0),
+          systemPromptAddition: '<molt-memory>x</molt-memory>',
+          recall: { memoryIds: [] },
+        };
+      },
+      postTurn: async (_id: string, body: unknown) => {
+        posted.push(body);
+        seen = true;
+        return { turn: { replayed: false } };
       },
     });
-    const messages = [{ role: 'user', content: 'hi' }];
-    await expect(engine.assemble({ sessionId: 's', messages })).resolves.toMatchObject({ messages });
+    const result = await engine.assemble({
+      sessionId: 's',
+      sessionKey: 'agent:main:telegram:direct:42',
+      messages: [],
+      prompt: 'what is my editor?',
+    });
+    expect(posted).toEqual([
+      expect.objectContaining({
+        turnId: 'openclaw-session-open',
+        messages: [],
+        userId: 'telegram:42',
+        agentId: 'main',
+      }),
+    ]);
+    expect(result).toMatchObject({ messages: [], systemPromptAddition: '<molt-memory>x</molt-memory>' });
     expect(logs).toEqual([]);
+  });
+
+  it("compact runs OpenClaw's own compaction while molt is unreachable", async () => {
+    const { engine } = scriptedMolt({
+      getContext: async () => {
+        throw new MoltApiError(0, 'unreachable', 'molt is unreachable: ECONNREFUSED');
+      },
+    });
+    // Outside OpenClaw the SDK is not there: the original failure stands.
+    await expect(
+      engine.compact({ sessionId: 's', sessionKey: 'k', force: true, compactionTarget: 'budget' }),
+    ).rejects.toThrow(/unreachable/);
   });
 });

@@ -4,9 +4,17 @@ import { z } from 'zod';
 export const pluginConfigSchema = z.strictObject({
   apiUrl: z.url(),
   apiKey: z.string().min(1).optional(),
+  /** The molt user of sessions that name no person (and of every session without `usersFromPeers`). */
   userId: z.string().min(1).optional(),
+  /** The molt agent of every session; default: the agent OpenClaw's session key names. */
   agentId: z.string().min(1).optional(),
+  /** OpenClaw peer (`<channel>:<peer>` or `<peer>`) → molt user, for agents serving several people. */
+  users: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /** An unmapped direct-message peer becomes molt user `<channel>:<peer>` (default true). */
+  usersFromPeers: z.boolean().default(true),
   recall: z.boolean().default(true),
+  /** Offer the model search_memories and commit_memory (default true). */
+  memoryTools: z.boolean().default(true),
   timeouts: z
     .strictObject({
       requestMs: z.number().int().min(100).default(3_000),

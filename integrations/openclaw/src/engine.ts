@@ -1,19 +1,22 @@
 /**
  * The `molt` context engine: OpenClaw's context-engine slot backed by molt's HTTP API through
  * client/. Every method bounds its call; when molt is down or slow it logs one clear line and
- * fails, so OpenClaw falls back to its own behaviour for that call (an `assemble` that throws makes
- * OpenClaw send its own messages).
+ * OpenClaw carries on with its own behaviour for that call: `assemble` hands back OpenClaw's own
+ * messages (and lets OpenClaw's overflow precheck run on them), `compact` runs OpenClaw's own
+ * compaction (compact.ts), a failed `commitTurn` stays in OpenClaw's queue for its next run.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
 import { createMoltClient, MoltApiError, type MoltClient } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
+import { type CompactParams, compactSession, unreachable } from './compact.js';
 import type { PluginConfig } from './config.js';
+import { identityOf } from './identity.js';
 import { type AgentMessageLike, fromMoltContext, roughTokens, toMoltMessages } from './messages.js';
-import { probeMemoryTools } from './tools.js';
+import { MEMORY_TOOL_NAMES } from './tools.js';
+import { createTrace } from './trace.js';
 
 export const ENGINE_ID = 'molt';
-export const ENGINE_VERSION = '0.1.0';
+export const ENGINE_VERSION = '0.2.0';
 
 export interface Logger {
   info(message: string): void;
@@ -30,12 +33,18 @@ interface RuntimeParams {
 
 type SessionParams = { sessionId: string; sessionKey?: string };
 
+/** The turn id of the empty turn that opens a session in molt with its identity and window. */
+export const OPEN_TURN_ID = 'openclaw-session-open';
+
+/** The first characters of the user's message: all recall reads of it (api/routes/context.ts). */
+export const PROMPT_CHARS = 2_000;
+
 /** molt session ids are `[A-Za-z0-9._:@-]{1,128}`; OpenClaw's are UUIDs, mapped as they are. */
 export function moltSessionId(sessionId: string): string {
   return sessionId.replace(/[^A-Za-z0-9._:@-]/g, '_').slice(0, 128) || 'openclaw';
 }
 
-function windowOf(params: RuntimeParams): number | undefined {
+export function windowOf(params: RuntimeParams): number | undefined {
   const window =
     params.tokenBudget ??
     params.runtimeContext?.tokenBudget ??
@@ -49,7 +58,8 @@ function describe(error: unknown): string {
   return errorText(error);
 }
 
-export function createMoltEngine(config: PluginConfig, logger: Logger, createClient = createMoltClient) {
+/** A client per timeout, as the engine and the memory tools use them. */
+export function moltClients(config: PluginConfig, createClient = createMoltClient) {
   const client = (timeoutMs: number): MoltClient =>
     createClient({
       baseUrl: config.apiUrl,
@@ -57,33 +67,15 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
       timeoutMs,
       retries: 1,
     });
-  const fast = client(config.timeouts.requestMs);
-  const slow = client(config.timeouts.compactMs);
+  return { fast: client(config.timeouts.requestMs), slow: client(config.timeouts.compactMs) };
+}
+
+export function createMoltEngine(config: PluginConfig, logger: Logger, createClient = createMoltClient) {
+  const { fast, slow } = moltClients(config, createClient);
   /** One overflow "attempt" per engine instance (one agent run): molt counts its recovery steps. */
   const attemptPrefix = randomUUID();
   let downUntil = 0;
-  const traceFile = process.env.MOLT_OPENCLAW_TRACE;
-
-  function trace(method: string, params: object = {}): void {
-    if (!traceFile) return;
-    const { sessionId, advancementKey, tokenBudget, force, compactionTarget, messages } = params as Record<
-      string,
-      unknown
-    >;
-    const line = {
-      at: Date.now(),
-      pid: process.pid,
-      method,
-      sessionId,
-      advancementKey,
-      tokenBudget,
-      force,
-      compactionTarget,
-      messageCount: Array.isArray(messages) ? messages.length : undefined,
-      forceReason: (params as RuntimeParams).runtimeContext?.forceReason,
-    };
-    appendFileSync(traceFile, `${JSON.stringify(line)}\n`);
-  }
+  const trace = createTrace();
 
   /** Runs a call to molt; on failure logs why and what OpenClaw does instead, then rethrows. */
   async function call<T>(method: string, fallback: string, run: () => Promise<T>): Promise<T> {
@@ -105,30 +97,50 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
     }
   }
 
+  /** The turn's session fields: the window, settings and the session's identity (identity.ts). */
+  function sessionFields(params: SessionParams & RuntimeParams) {
+    const window = windowOf(params);
+    return {
+      format: 'openclaw' as const,
+      ...(window ? { contextWindowTokens: window } : {}),
+      ...(config.settings ? { settings: config.settings as never } : {}),
+      ...identityOf(config, params),
+    };
+  }
+
   async function storeTurn(
     method: string,
-    sessionId: string,
+    params: SessionParams & RuntimeParams,
     turnId: string,
     messages: readonly unknown[],
-    params: RuntimeParams,
   ): Promise<'committed' | 'duplicate' | 'empty'> {
     const converted = toMoltMessages(messages);
     if (converted.messages.length === 0) return 'empty';
-    const window = windowOf(params);
-    const memory = await probeMemoryTools(fast);
     const turn = await call(method, 'the turn is not in molt', () =>
-      fast.postTurn(moltSessionId(sessionId), {
+      fast.postTurn(moltSessionId(params.sessionId), {
         turnId,
         messages: converted.messages,
-        format: 'openclaw',
-        ...(window ? { contextWindowTokens: window } : {}),
-        ...(config.settings ? { settings: config.settings as never } : {}),
-        // Memory scopes go only to a molt that serves memory (its /turns accepts them).
-        ...(memory && config.userId ? { userId: config.userId } : {}),
-        ...(memory && config.agentId ? { agentId: config.agentId } : {}),
+        ...sessionFields(params),
       }),
     );
     return turn.turn.replayed ? 'duplicate' : 'committed';
+  }
+
+  /**
+   * A session molt has not seen yet is opened with an empty turn naming its identity and window,
+   * so that its first turn already gets the user's profile and recall, and its memory tools a
+   * session to scope to. Idempotent (a fixed turn id); a 409 means another run opened it first.
+   */
+  async function openSession(params: SessionParams & RuntimeParams): Promise<void> {
+    await call('assemble', 'OpenClaw sends its own messages', () =>
+      fast.postTurn(moltSessionId(params.sessionId), {
+        turnId: OPEN_TURN_ID,
+        messages: [],
+        ...sessionFields(params),
+      }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof MoltApiError && error.status === 409)) throw error;
+    });
   }
 
   /** A turn id from the messages themselves, for hosts that give no advancement key. */
@@ -137,11 +149,6 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
     const text = JSON.stringify(messages);
     for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
     return `${prefix}-${text.length}-${hash.toString(16)}`;
-  }
-
-  async function contextSize(sessionId: string) {
-    const context = await slow.getContext(moltSessionId(sessionId), { format: 'openclaw' });
-    return { tokens: context.estimatedTokens, boundarySeq: context.boundarySeq, summary: context.summary };
   }
 
   return {
@@ -158,8 +165,6 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
 
     async bootstrap(params: SessionParams) {
       trace('bootstrap', params);
-      // The memory probe runs here so tools can be offered; never fails the turn.
-      await probeMemoryTools(fast);
       return { bootstrapped: true };
     },
 
@@ -176,14 +181,8 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
     async commitTurn(
       params: SessionParams & RuntimeParams & { advancementKey: string; messages: unknown[] },
     ) {
-      trace('commitTurn', params);
-      const status = await storeTurn(
-        'commitTurn',
-        params.sessionId,
-        params.advancementKey,
-        params.messages,
-        params,
-      );
+      trace('commitTurn', params, { ...identityOf(config, params) });
+      const status = await storeTurn('commitTurn', params, params.advancementKey, params.messages);
       return { status: status === 'duplicate' ? ('duplicate' as const) : ('committed' as const) };
     },
 
@@ -192,24 +191,14 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
     ) {
       trace('afterTurn', params);
       const turnMessages = params.messages.slice(params.prePromptMessageCount);
-      await storeTurn(
-        'afterTurn',
-        params.sessionId,
-        contentTurnId('after', turnMessages),
-        turnMessages,
-        params,
-      );
+      await storeTurn('afterTurn', params, contentTurnId('after', turnMessages), turnMessages);
     },
 
     async ingest(params: SessionParams & { message: unknown }) {
       trace('ingest', params);
-      const status = await storeTurn(
-        'ingest',
-        params.sessionId,
-        contentTurnId('msg', [params.message]),
-        [params.message],
-        {},
-      );
+      const status = await storeTurn('ingest', params, contentTurnId('msg', [params.message]), [
+        params.message,
+      ]);
       return { ingested: status === 'committed' };
     },
 
@@ -217,122 +206,76 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
       trace('ingestBatch', params);
       const status = await storeTurn(
         'ingestBatch',
-        params.sessionId,
+        params,
         contentTurnId('batch', params.messages),
         params.messages,
-        {},
       );
       return { ingestedCount: status === 'committed' ? toMoltMessages(params.messages).messages.length : 0 };
     },
 
     async assemble(
-      params: SessionParams & RuntimeParams & { messages: AgentMessageLike[]; prompt?: string },
+      params: SessionParams &
+        RuntimeParams & { messages: AgentMessageLike[]; prompt?: string; availableTools?: Set<string> },
     ) {
-      trace('assemble', params);
       const budget = windowOf(params);
-      try {
-        const context = await call('assemble', 'OpenClaw sends its own messages', () =>
+      // Recall names search_memories only when OpenClaw offers it to the model in this run.
+      const memoryTools = MEMORY_TOOL_NAMES.every((name) => params.availableTools?.has(name) ?? false);
+      const prompt = params.prompt ? Array.from(params.prompt).slice(0, PROMPT_CHARS).join('') : undefined;
+      const getContext = () =>
+        call('assemble', 'OpenClaw sends its own messages', () =>
           fast.getContext(moltSessionId(params.sessionId), {
             format: 'openclaw',
             ...(budget ? { budget } : {}),
+            ...(config.recall ? {} : { recall: 'false' as const }),
+            ...(prompt ? { prompt } : {}),
+            ...(memoryTools ? {} : { memoryTools: 'false' as const }),
           }),
         );
+      try {
+        let opened = false;
+        const context = await getContext().catch(async (error: unknown) => {
+          if (!(error instanceof MoltApiError && error.status === 404)) throw error;
+          await openSession(params);
+          opened = true;
+          return getContext();
+        });
+        trace('assemble', params, {
+          memoryTools,
+          prompt: prompt !== undefined,
+          opened,
+          recalled: context.recall.memoryIds.length,
+          systemPromptAddition: context.systemPromptAddition !== null,
+        });
+        // Opened just now while OpenClaw already has history (the plugin enabled mid-session):
+        // OpenClaw's history stays the context until its turns reach molt.
+        if (opened && params.messages.length > 0) {
+          return {
+            messages: params.messages,
+            estimatedTokens: roughTokens(params.messages),
+            ...(context.systemPromptAddition ? { systemPromptAddition: context.systemPromptAddition } : {}),
+          };
+        }
         return {
           messages: fromMoltContext(context),
           estimatedTokens: context.estimatedTokens,
           ...(context.systemPromptAddition ? { systemPromptAddition: context.systemPromptAddition } : {}),
         };
       } catch (error) {
-        // A session molt has not seen yet (the first turn): OpenClaw's history is the context.
-        if (error instanceof MoltApiError && error.status === 404) {
-          return { messages: params.messages, estimatedTokens: roughTokens(params.messages) };
-        }
-        throw error;
+        if (!unreachable(error)) throw error;
+        trace('assemble', params, { fallback: 'own-messages' });
+        // molt is down: OpenClaw's own history, measured by OpenClaw's overflow precheck, which
+        // then asks `compact` to shorten it (OpenClaw's own compaction while molt is down).
+        return {
+          messages: params.messages,
+          estimatedTokens: roughTokens(params.messages),
+          promptAuthority: 'preassembly_may_overflow' as const,
+        };
       }
     },
 
-    async compact(
-      params: SessionParams &
-        RuntimeParams & {
-          force?: boolean;
-          currentTokenCount?: number;
-          compactionTarget?: 'budget' | 'threshold';
-          customInstructions?: string;
-        },
-    ) {
+    async compact(params: CompactParams) {
       trace('compact', params);
-      const sessionId = moltSessionId(params.sessionId);
-      const manual = params.compactionTarget === 'threshold' || params.customInstructions !== undefined;
-      if (!manual && !params.force) {
-        return { ok: true, compacted: false, reason: 'molt compacts on its own thresholds' };
-      }
-      const before = await call('compact', 'OpenClaw keeps the context as it is', () =>
-        contextSize(sessionId),
-      ).catch((error: unknown) => {
-        if (error instanceof MoltApiError && error.status === 404) return null;
-        throw error;
-      });
-      if (!before) return { ok: true, compacted: false, reason: 'molt has no turns of this session yet' };
-      if (manual) {
-        try {
-          await call('compact', 'the session is not compacted', () =>
-            slow.compact(
-              sessionId,
-              params.customInstructions ? { instructions: params.customInstructions } : {},
-            ),
-          );
-        } catch (error) {
-          if (error instanceof MoltApiError && error.code === 'nothing_to_compact') {
-            return { ok: true, compacted: false, reason: error.message };
-          }
-          throw error;
-        }
-      } else {
-        // OpenClaw's preflight measures its own transcript, which molt has already compacted: when
-        // molt keeps the session under its force threshold there is nothing to do (a benign skip).
-        if (params.runtimeContext?.forceReason === 'preflight_required') {
-          const view = await call('compact', 'OpenClaw keeps the context as it is', () =>
-            fast.getSession(sessionId),
-          );
-          if (view.ratio < view.thresholds.force) {
-            return {
-              ok: true,
-              compacted: false,
-              reason: `already under target: molt assembles ${before.tokens} tokens (${Math.round(view.ratio * 100)}% of the window)`,
-            };
-          }
-        }
-        const current = params.currentTokenCount ?? params.runtimeContext?.currentTokenCount;
-        const budget = windowOf(params);
-        const recovery = await call('compact', 'OpenClaw handles the overflow itself', () =>
-          slow.reportOverflow(sessionId, {
-            attemptId: `${attemptPrefix}:${sessionId}`,
-            error: `context_length_exceeded: the prompt${current ? ` (about ${current} tokens)` : ''} does not fit the model's context${budget ? ` budget of ${budget} tokens` : ''}`,
-          }),
-        );
-        if (recovery.action !== 'retry') {
-          return {
-            ok: false,
-            compacted: false,
-            reason: `molt overflow recovery: ${recovery.action} (${recovery.step})${recovery.message ? `: ${recovery.message}` : ''}`,
-          };
-        }
-      }
-      const after = await call('compact', 'OpenClaw keeps the context as it is', () =>
-        contextSize(sessionId),
-      );
-      // Only a smaller context is progress: OpenClaw retries the prompt on `compacted: true`.
-      if (after.tokens >= before.tokens) return { ok: true, compacted: false, reason: 'molt freed nothing' };
-      return {
-        ok: true,
-        compacted: true,
-        result: {
-          ...(after.summary ? { summary: after.summary.text } : {}),
-          tokensBefore: before.tokens,
-          tokensAfter: after.tokens,
-          details: { boundarySeq: after.boundarySeq, compactionId: after.summary?.compactionId },
-        },
-      };
+      return compactSession({ fast, slow, logger, call, moltSessionId, windowOf, attemptPrefix }, params);
     },
 
     async dispose() {
