@@ -24,18 +24,15 @@ import { ApiError, notFound } from '../plugins/errors.js';
 import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
-  commitMemoryArgsSchema,
   commitMemoryBodySchema,
   erasureQuerySchema,
   erasureReceiptSchema,
-  MEMORY_TOOL_DESCRIPTIONS,
   memoryAnswerSchema,
   memoryListQuerySchema,
   memoryListSchema,
   memoryParamsSchema,
   memorySearchSchema,
   memoryWithEventsSchema,
-  searchMemoriesArgsSchema,
   searchMemoriesBodySchema,
 } from '../schemas/memories.js';
 import { memoryTools } from '../schemas/memory-tools.js';
