@@ -1,19 +1,14 @@
 /**
  * Appending a turn to a session's transcript: one transaction that assigns seqs under the
  * session's row lock, stores the messages and the turn's idempotency record, and runs the
- * caller's `beforeCommit` (the workflow signal) before it commits.
+ * caller's `beforeCommit` (the route writes the turn's outbox row there) before it commits.
  *
- * The invariant the turn path rests on: the signal is sent while this transaction holds the
- * session's row lock, so two turns of one session signal in the order of their seqs — which is
- * what `applyTurn` in the session workflow relies on (it applies seqs in order and ignores seqs it
- * has seen). A signal that fails rolls the transaction back: no rows, no signal.
- *
- * What it does not guarantee: if the COMMIT itself fails after the signal went out (the database
- * connection drops at that moment), the workflow has counted seqs that were never stored. The
- * agent gets an error and retries the same turnId; with no turn in between it is stored under the
- * same seqs and the workflow ignores the re-delivered signal, so nothing is lost. A turn of the same
- * session committed in between would leave the workflow counting the failed attempt's tokens until
- * the next compaction re-reads the range from PostgreSQL.
+ * The turn route signals nothing under the row lock any more (docs/architecture.md#coalesced-turns):
+ * the outbox row commits with the messages, and the dispatcher (api/turn-dispatcher.ts) signals
+ * after the commit. So a failed COMMIT can no longer leave the workflow counting seqs that were
+ * never stored, and a crash after the commit leaves the row for the next dispatcher.
+ * `beforeCommit` still may do anything that must be atomic with the turn: if it throws, nothing is
+ * written.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -81,7 +76,10 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
 export async function appendTurn(
   db: Database,
   input: AppendTurnInput,
-  beforeCommit: (result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>) => Promise<void>,
+  beforeCommit: (
+    result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>,
+    tx: Database,
+  ) => Promise<void>,
 ): Promise<AppendTurnResult> {
   const hash = contentHash(input.content);
   const statement = appendTurnStatement(input, hash);
@@ -103,7 +101,7 @@ export async function appendTurn(
             session,
             created: false,
           };
-          await beforeCommit(result);
+          await beforeCommit(result, tx as unknown as Database);
           return result;
         }
         if (!row?.session || !row.turn) throw new AppendRaceLost();
@@ -114,7 +112,7 @@ export async function appendTurn(
           session,
           created: row.created,
         };
-        await beforeCommit(result);
+        await beforeCommit(result, tx as unknown as Database);
         return result;
       });
     } catch (error) {

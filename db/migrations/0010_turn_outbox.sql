@@ -1,0 +1,1 @@
+ALTER TABLE "turn_outbox" ALTER COLUMN "signal" SET DATA TYPE text;
