@@ -86,19 +86,36 @@ export interface TurnDispatcherOptions {
 
 type Availability = 'unknown' | 'up' | 'down';
 
+/** Sessions whose last signalled seq is remembered: a turn after a quiet spell then needs no read. */
+const KNOWN_SESSIONS = 10_000;
+
 interface SessionKey {
   tenantId: string;
   sessionId: string;
 }
 
-/** One session being drained: a notify meanwhile asks for another pass after the interval. */
+/**
+ * A session this dispatcher is draining. `pending`: rows the route handed over after its commit
+ * (by id). `deliveredTo`: the last seq this process signalled, to know a pending row follows it
+ * (null: not known, or a row may be missing: read the outbox). A notify meanwhile asks for another
+ * pass after the interval.
+ */
 interface Draining {
+  key: SessionKey;
+  pending: Map<number, OutboxTurn>;
+  deliveredTo: number | null;
+  needsRead: boolean;
   again: boolean;
   wake: (() => void) | null;
 }
 
 export class TurnDispatcher {
   private readonly draining = new Map<string, Draining>();
+  private readonly delivering = new Map<string, Promise<void>>();
+  /** The last seq signalled per session, for the sessions seen last (bounded: KNOWN_SESSIONS). */
+  private readonly known = new Map<string, number>();
+  /** Rows signalled and not yet deleted, by session: deleted together by the next sweep. */
+  private signalled = new Map<string, number[]>();
   private readonly running = new Set<Promise<void>>();
   private availability: Availability = 'unknown';
   private probing: Promise<boolean> | null = null;
@@ -128,6 +145,7 @@ export class TurnDispatcher {
     if (this.timer) clearInterval(this.timer);
     for (const entry of this.draining.values()) entry.wake?.();
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    await this.deleteSignalled().catch(() => {});
   }
 
   /**
@@ -139,26 +157,45 @@ export class TurnDispatcher {
     return this.probe();
   }
 
-  /** A turn of the session was committed: signal it now, or with the next batch. */
-  notify(tenantId: string, sessionId: string): void {
+  /**
+   * A turn of the session was committed (`row`: as the route stored it; none: look in the
+   * outbox): signal it now, or with the next batch.
+   */
+  notify(tenantId: string, sessionId: string, row?: OutboxTurn): void {
     if (this.stopped) return;
-    const key = JSON.stringify([tenantId, sessionId]);
-    const entry = this.draining.get(key);
-    if (entry) {
+    const entry = this.entry({ tenantId, sessionId });
+    if (row) entry.pending.set(row.id, row);
+    else entry.needsRead = true;
+    if (this.draining.has(idOf(entry.key))) {
       entry.again = true;
       return;
     }
-    const fresh: Draining = { again: false, wake: null };
-    this.draining.set(key, fresh);
-    this.track(this.drainLoop({ tenantId, sessionId }, key, fresh));
+    this.draining.set(idOf(entry.key), entry);
+    this.track(this.drainLoop(entry));
   }
 
   /**
-   * Delivers every turn of the session committed before this call, now (no interval): an update
-   * (/compact, /overflow, breaker reset) is planned on every turn the agent got a 202 for.
+   * Delivers every turn of the session committed before this call, now (no interval), reading
+   * the outbox (another API may have stored some): an update (/compact, /overflow, breaker reset)
+   * is planned on every turn the agent got a 202 for.
    */
   async flush(tenantId: string, sessionId: string): Promise<void> {
-    await this.deliverAll({ tenantId, sessionId });
+    const entry = this.entry({ tenantId, sessionId });
+    entry.needsRead = true;
+    await this.deliverSerially(entry);
+  }
+
+  private entry(key: SessionKey): Draining {
+    return (
+      this.draining.get(idOf(key)) ?? {
+        key,
+        pending: new Map(),
+        deliveredTo: this.known.get(idOf(key)) ?? null,
+        needsRead: false,
+        again: false,
+        wake: null,
+      }
+    );
   }
 
   private track(work: Promise<void>): void {
@@ -166,11 +203,11 @@ export class TurnDispatcher {
     this.running.add(settled);
   }
 
-  private async drainLoop(key: SessionKey, id: string, entry: Draining): Promise<void> {
+  private async drainLoop(entry: Draining): Promise<void> {
     try {
       do {
         entry.again = false;
-        await this.deliverAll(key);
+        await this.deliverSerially(entry);
         // The interval: turns stored meanwhile go as one batch.
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.intervalMs);
@@ -182,28 +219,68 @@ export class TurnDispatcher {
         entry.wake = null;
       } while (entry.again && !this.stopped);
     } finally {
-      this.draining.delete(id);
+      this.draining.delete(idOf(entry.key));
     }
   }
 
-  /** Signals the session's waiting turns, batch after batch, until none is left. */
-  private async deliverAll(key: SessionKey): Promise<void> {
+  /**
+   * One delivery of a session at a time in this process: a flush waits for the one in flight (an
+   * erasure or an update then sees no signal of this process arrive after it).
+   */
+  private deliverSerially(entry: Draining): Promise<void> {
+    const id = idOf(entry.key);
+    const next = (this.delivering.get(id) ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => this.deliverAll(entry));
+    this.delivering.set(id, next);
+    next
+      .finally(() => {
+        if (this.delivering.get(id) === next) this.delivering.delete(id);
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  /**
+   * Signals the session's waiting turns, batch after batch, until none is left. The rows the
+   * route handed over go as they are when they follow the last seq signalled; otherwise (first
+   * contact, a row not handed over yet, a sweep, a flush) the outbox is read: it is the truth.
+   */
+  private async deliverAll(entry: Draining): Promise<void> {
     const { db, taskQueue } = this.options;
+    const id = idOf(entry.key);
     for (;;) {
-      const rows = await readOutboxTurns(db, { ...key, taskQueue }, TURN_BATCH_MAX_TURNS);
-      if (rows.length === 0) return;
-      const batch = fitBatch(rows);
-      await this.options.faults?.beforeSignal?.(batch);
-      await this.signal(key, batch);
+      let batch = entry.needsRead ? null : followingRows(entry);
+      if (batch === null) {
+        entry.needsRead = false;
+        const rows = await readOutboxTurns(
+          db,
+          { ...entry.key, taskQueue },
+          TURN_BATCH_MAX_TURNS,
+          this.signalled.get(id),
+        );
+        batch = fitBatch(rows);
+      }
+      if (batch.length === 0) return;
+      try {
+        await this.options.faults?.beforeSignal?.(batch);
+        await this.signal(entry.key, batch);
+      } catch (error) {
+        entry.deliveredTo = null; // the next pass reads the outbox
+        this.known.delete(id);
+        throw error;
+      }
       await this.options.faults?.beforeDelete?.(batch);
-      await deleteOutboxTurns(
-        db,
-        batch.map((row) => row.id),
-      );
-      if (batch.length === rows.length && rows.length < TURN_BATCH_MAX_TURNS) return;
+      for (const row of batch) entry.pending.delete(row.id);
+      entry.deliveredTo = batch.at(-1)!.toSeq;
+      this.known.delete(id);
+      this.known.set(id, entry.deliveredTo);
+      if (this.known.size > KNOWN_SESSIONS) this.known.delete(this.known.keys().next().value!);
+      const ids = this.signalled.get(id) ?? [];
+      ids.push(...batch.map((row) => row.id));
+      this.signalled.set(id, ids);
     }
   }
-
   private async signal(key: SessionKey, batch: readonly OutboxTurn[]): Promise<void> {
     const { temporal, taskQueue, memoryIdleMs } = this.options;
     const first = batch[0]!.signal;
@@ -259,6 +336,7 @@ export class TurnDispatcher {
     if (this.sweeping || this.stopped) return;
     this.sweeping = true;
     try {
+      await this.deleteSignalled();
       if (this.availability === 'down' && !(await this.probe())) return;
       const waiting = await sessionsWaiting(this.options.db, this.options.taskQueue, before, 1_000);
       for (const { tenantId, sessionId } of waiting) this.notify(tenantId, sessionId);
@@ -266,6 +344,45 @@ export class TurnDispatcher {
       this.sweeping = false;
     }
   }
+
+  /**
+   * Signalled rows are deleted in one statement per sweep, not one per batch. A crash first
+   * leaves them to be signalled again, which the workflow skips.
+   */
+  private async deleteSignalled(): Promise<void> {
+    const ids = [...this.signalled.values()].flat();
+    if (ids.length === 0) return;
+    this.signalled = new Map();
+    await deleteOutboxTurns(this.options.db, ids);
+  }
+}
+
+const idOf = (key: SessionKey) => JSON.stringify([key.tenantId, key.sessionId]);
+
+/**
+ * The pending rows that follow the last seq signalled, in order and without a gap, within the
+ * batch's caps; null when that cannot be told from memory (the outbox must be read).
+ */
+function followingRows(entry: Draining): OutboxTurn[] | null {
+  const rows = [...entry.pending.values()].sort((a, b) => a.id - b.id);
+  if (rows.length === 0) return [];
+  const first = rows[0]!;
+  const follows =
+    entry.deliveredTo === null
+      ? first.created && first.fromSeq === 1
+      : first.fromSeq === entry.deliveredTo + 1;
+  if (!follows) return null;
+  const batch: OutboxTurn[] = [];
+  let bytes = 0;
+  let to = first.fromSeq - 1;
+  for (const row of rows) {
+    if (row.fromSeq !== to + 1 || batch.length >= TURN_BATCH_MAX_TURNS) break;
+    bytes += row.bytes;
+    if (batch.length > 0 && bytes > TURN_BATCH_MAX_BYTES) break;
+    batch.push(row);
+    to = row.toSeq;
+  }
+  return batch;
 }
 
 /** The oldest rows whose signals fit TURN_BATCH_MAX_BYTES together (at least one). */

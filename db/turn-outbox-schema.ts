@@ -17,12 +17,15 @@ export const turnOutbox = pgTable(
     taskQueue: text('task_queue').notNull(),
     fromSeq: integer('from_seq').notNull(),
     toSeq: integer('to_seq').notNull(),
+    /** The session's window after the turn (the signal carries it). */
+    contextWindowTokens: integer('context_window_tokens').notNull(),
     /** The turn created the session: its workflow is started by the first signal, not rebuilt. */
     created: boolean('created').notNull(),
     /**
-     * The turn's signal as JSON text (seqs, roles, token counts, bounded tool-call ids, window,
-     * settings, usage). Text, not jsonb: JSON.stringify escapes NUL and lone surrogates, which a
-     * tool-call id may hold and jsonb refuses.
+     * The turn's signal as JSON text (roles, token counts, bounded tool-call ids, settings, usage),
+     * its seqs counted from 0: the turn's statement writes the row before it knows `from_seq`
+     * (db/turn-outbox.ts, `signalOfRow`). Text, not jsonb: JSON.stringify escapes NUL and lone
+     * surrogates, which a tool-call id may hold and jsonb refuses.
      */
     signal: text('signal').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

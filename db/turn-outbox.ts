@@ -4,7 +4,7 @@
  * is seq order: ids are taken under the session's row lock) and deletes them once Temporal has
  * accepted the signal that carried them.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { TurnSignal } from '../workflows/contract.js';
 import type { Database } from './client.js';
 import { turnOutbox } from './turn-outbox-schema.js';
@@ -19,27 +19,34 @@ export interface OutboxTurn {
   bytes: number;
 }
 
-/** In the turn's transaction: the turn waits here for the dispatcher. */
-export async function insertOutboxTurn(
-  tx: Database,
-  row: {
-    tenantId: string;
-    sessionId: string;
-    taskQueue: string;
-    fromSeq: number;
-    toSeq: number;
-    created: boolean;
-    signal: TurnSignal;
-  },
-): Promise<void> {
-  await tx.insert(turnOutbox).values({ ...row, signal: JSON.stringify(row.signal) });
+/**
+ * The signal's template as the outbox stores it: seqs counted from 0 (`seq - fromSeq`), no window.
+ * The turn's statement writes the row before it knows the turn's seqs.
+ */
+export function signalTemplateText(signal: TurnSignal, fromSeq: number): string {
+  const { contextWindowTokens: _window, ...rest } = signal;
+  return JSON.stringify(shiftSeqs(rest, -fromSeq));
 }
 
-/** A session's waiting turns, oldest first, at most `limit`. */
+/** The signal of a stored row: its template at the row's seqs, with the session's window. */
+export function signalOfRow(template: TurnSignal, fromSeq: number, contextWindowTokens: number): TurnSignal {
+  return { ...shiftSeqs(template, fromSeq), contextWindowTokens };
+}
+
+function shiftSeqs(signal: TurnSignal, by: number): TurnSignal {
+  return {
+    ...signal,
+    messages: signal.messages.map((meta) => ({ ...meta, seq: meta.seq + by })),
+    ...(signal.usage ? { usage: { ...signal.usage, seq: signal.usage.seq + by } } : {}),
+  };
+}
+
+/** A session's waiting turns, oldest first, at most `limit`, leaving out rows already signalled. */
 export async function readOutboxTurns(
   db: Database,
   key: { tenantId: string; sessionId: string; taskQueue: string },
   limit: number,
+  signalled: readonly number[] = [],
 ): Promise<OutboxTurn[]> {
   const rows = await db
     .select({
@@ -47,6 +54,7 @@ export async function readOutboxTurns(
       fromSeq: turnOutbox.fromSeq,
       toSeq: turnOutbox.toSeq,
       created: turnOutbox.created,
+      contextWindowTokens: turnOutbox.contextWindowTokens,
       signal: turnOutbox.signal,
     })
     .from(turnOutbox)
@@ -55,13 +63,17 @@ export async function readOutboxTurns(
         eq(turnOutbox.tenantId, key.tenantId),
         eq(turnOutbox.sessionId, key.sessionId),
         eq(turnOutbox.taskQueue, key.taskQueue),
+        signalled.length > 0 ? notInArray(turnOutbox.id, [...signalled]) : undefined,
       ),
     )
     .orderBy(asc(turnOutbox.id))
     .limit(limit);
   return rows.map((row) => ({
-    ...row,
-    signal: JSON.parse(row.signal) as TurnSignal,
+    id: row.id,
+    fromSeq: row.fromSeq,
+    toSeq: row.toSeq,
+    created: row.created,
+    signal: signalOfRow(JSON.parse(row.signal) as TurnSignal, row.fromSeq, row.contextWindowTokens),
     bytes: row.signal.length,
   }));
 }

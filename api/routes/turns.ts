@@ -18,7 +18,7 @@ import type { Message } from '../../context/messages.js';
 import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { appendTurn } from '../../db/transcript.js';
-import { insertOutboxTurn } from '../../db/turn-outbox.js';
+import { signalOfRow, signalTemplateText } from '../../db/turn-outbox.js';
 import { sessionWorkflowId, type TurnSignal } from '../../workflows/contract.js';
 import type { ApiDeps } from '../context.js';
 import { prefetchQueryEmbedding } from '../hybrid-recall.js';
@@ -70,6 +70,37 @@ function refuseTooManyToolCalls(messages: readonly Message[]): void {
   }
 }
 
+/**
+ * The turn's signal with its messages at seqs from `fromSeq`: seqs, roles, token counts, bounded
+ * tool-call ids, the settings the workflow takes and the provider's usage report. Counts only.
+ */
+function turnSignalAt(
+  fromSeq: number,
+  turn: {
+    turnId: string;
+    messages: readonly Message[];
+    tokens: readonly number[];
+    settings: z.infer<typeof turnBodySchema>['settings'];
+    usage: z.infer<typeof turnBodySchema>['usage'];
+  },
+): TurnSignal {
+  const { turnId, messages, tokens, settings, usage } = turn;
+  const signal: TurnSignal = {
+    turnId,
+    // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
+    messages: messages.map((message, i) => boundedMeta(liveMessageMetaOf(message, fromSeq + i, tokens[i]!))),
+  };
+  const workflowSettings = workflowSettingsOf(settings);
+  if (workflowSettings) signal.settings = workflowSettings;
+  // Counts only: which assistant message, and the size of the prompt behind it.
+  const report = usageReportOf(
+    messages.map((message, i) => ({ seq: fromSeq + i, message })),
+    usage,
+  );
+  if (report) signal.usage = report;
+  return signal;
+}
+
 export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -114,72 +145,55 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
         // While Temporal is known to be unreachable a turn is refused, writing nothing, as before
         // the outbox: the agent retries it (Retry-After) instead of piling up undelivered turns.
         if (!(await dispatcher.accepting())) throw unavailable('Temporal', undefined);
+        // Seqs from 0: the statement stores the turn's signal before the turn has its seqs.
+        const base = turnSignalAt(0, { turnId, messages, tokens, settings, usage });
+        const template = signalTemplateText(base, 0);
         let result: Awaited<ReturnType<typeof appendTurn>>;
         try {
-          result = await appendTurn(
-            deps.db,
-            {
-              tenantId,
-              sessionId,
-              workflowId,
-              turnId,
-              messages,
-              tokens,
+          result = await appendTurn(deps.db, {
+            tenantId,
+            sessionId,
+            workflowId,
+            turnId,
+            messages,
+            tokens,
+            contextWindowTokens,
+            defaultContextWindowTokens: deps.defaultContextWindowTokens,
+            settings,
+            usage,
+            userId,
+            agentId,
+            // The scope is part of the content when named: a replay naming another user is a conflict.
+            content: {
+              messages: body.messages,
+              format,
               contextWindowTokens,
-              defaultContextWindowTokens: deps.defaultContextWindowTokens,
               settings,
               usage,
-              userId,
-              agentId,
-              // The scope is part of the content when named: a replay naming another user is a conflict.
-              content: {
-                messages: body.messages,
-                format,
-                contextWindowTokens,
-                settings,
-                usage,
-                ...(userId !== undefined ? { userId } : {}),
-                ...(agentId !== undefined ? { agentId } : {}),
-              },
+              ...(userId !== undefined ? { userId } : {}),
+              ...(agentId !== undefined ? { agentId } : {}),
             },
-            // Runs inside appendTurn's transaction, under the session's row lock: the turn's signal
-            // commits with its messages, for the dispatcher to send (api/turn-dispatcher.ts).
-            async ({ outcome, turn, session: { contextWindowTokens: window }, created }, tx) => {
-              // A replay's signal was stored with its first attempt (and may have been sent).
-              if (outcome !== 'appended') return;
-              const signal: TurnSignal = {
-                turnId,
-                // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
-                messages: messages.map((message, i) =>
-                  boundedMeta(liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!)),
-                ),
-                contextWindowTokens: window,
-              };
-              const workflowSettings = workflowSettingsOf(settings);
-              if (workflowSettings) signal.settings = workflowSettings;
-              // Counts only: which assistant message, and the size of the prompt behind it.
-              const report = usageReportOf(
-                messages.map((message, i) => ({ seq: turn.fromSeq + i, message })),
-                usage,
-              );
-              if (report) signal.usage = report;
-              await insertOutboxTurn(tx, {
-                tenantId,
-                sessionId,
-                taskQueue: deps.taskQueue,
-                fromSeq: turn.fromSeq,
-                toSeq: turn.toSeq,
-                created,
-                signal,
-              });
-            },
-          );
+            // The turn's signal is stored with it, for the dispatcher to send (api/turn-dispatcher.ts).
+            outbox: { taskQueue: deps.taskQueue, signal: template },
+          });
         } catch (error) {
           throw databaseError(error, 'body.messages');
         }
         deps.metrics?.turns.inc({ outcome: result.outcome });
         // Also on a replay: a row its first attempt left undelivered (a dead process) goes now.
-        if (result.outcome !== 'conflict') dispatcher.notify(tenantId, sessionId);
+        if (result.outcome === 'appended' && result.outboxId !== null) {
+          const { fromSeq, toSeq } = result.turn;
+          const signal = signalOfRow(base, fromSeq, result.session.contextWindowTokens);
+          const row = {
+            id: result.outboxId,
+            fromSeq,
+            toSeq,
+            created: result.created,
+            signal,
+            bytes: template.length,
+          };
+          dispatcher.notify(tenantId, sessionId, row);
+        } else if (result.outcome === 'replayed') dispatcher.notify(tenantId, sessionId);
         if (result.outcome === 'conflict') {
           throw new ApiError(
             409,

@@ -5,6 +5,7 @@ CREATE TABLE "turn_outbox" (
 	"task_queue" text NOT NULL,
 	"from_seq" integer NOT NULL,
 	"to_seq" integer NOT NULL,
+	"context_window_tokens" integer NOT NULL,
 	"created" boolean NOT NULL,
 	"signal" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -7,6 +7,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import type { ApiDeps } from '../../api/context.js';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/hybrid-recall.js';
 import { startEmbeddingBackfill } from '../../api/memory-embedding.js';
 import { buildApi } from '../../api/server.js';
@@ -50,6 +51,8 @@ export interface HarnessOptions {
   embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
   /** 'required': the harness's API asks every /v1 request for a key (open when omitted). */
   auth?: 'required';
+  /** The turn dispatcher's interval, sweep and fault hooks (api/turn-dispatcher.ts). */
+  turnDispatch?: ApiDeps['turnDispatch'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -114,6 +117,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.memoryIdleMs !== undefined ? { memoryIdleMs: options.memoryIdleMs } : {}),
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
+    ...(options.turnDispatch ? { turnDispatch: options.turnDispatch } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {
