@@ -158,10 +158,11 @@ async function runRound(
   for (const session of sessions) {
     const handle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.sessionId));
     for (;;) {
-      const state = await handle.query(stateQuery);
-      if (state.lastSeq === expectedSeq) break;
+      // A query may time out on a loaded machine (or find no run yet): asked again until the deadline.
+      const state = await handle.query(stateQuery).catch(() => null);
+      if (state?.lastSeq === expectedSeq) break;
       if (Date.now() > deadline)
-        throw new Error(`${session.sessionId}: lastSeq ${state.lastSeq}, expected ${expectedSeq}`);
+        throw new Error(`${session.sessionId}: lastSeq ${state?.lastSeq}, expected ${expectedSeq}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
