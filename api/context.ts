@@ -6,6 +6,7 @@ import type { RecallEmbedding } from './hybrid-recall.js';
 import type { AuthMode } from './plugins/auth.js';
 import type { ApiMetrics } from './plugins/metrics.js';
 import type { RecallSettings } from './recall.js';
+import type { TurnDispatcher, TurnDispatcherOptions } from './turn-dispatcher.js';
 
 export interface ApiDeps {
   db: Database;
@@ -34,4 +35,8 @@ export interface ApiDeps {
   embedding?: RecallEmbedding | null;
   /** The API instance's Prometheus metrics; set by `buildApi`. */
   metrics?: ApiMetrics;
+  /** The dispatcher's interval, sweep and (tests) fault hooks (docs/architecture.md#coalesced-turns). */
+  turnDispatch?: Pick<TurnDispatcherOptions, 'intervalMs' | 'sweepMs' | 'faults'>;
+  /** The API instance's turn dispatcher; set by `buildApi`, started with it and stopped on close. */
+  turnDispatcher?: TurnDispatcher;
 }

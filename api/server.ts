@@ -31,6 +31,7 @@ import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
 import { turnRoutes } from './routes/turns.js';
 import { registerStorableCheck } from './schemas/storable.js';
+import { TurnDispatcher } from './turn-dispatcher.js';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -94,7 +95,18 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
   registerKeyScope(app, deps.db);
-  const routeDeps: ApiDeps = { ...deps, metrics };
+  // Coalesced turns: the dispatcher signals what the turn route stored (api/turn-dispatcher.ts).
+  const turnDispatcher = new TurnDispatcher({
+    db: deps.db,
+    temporal: deps.temporal,
+    taskQueue: deps.taskQueue,
+    ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
+    ...(deps.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: deps.temporalTimeoutMs } : {}),
+    ...deps.turnDispatch,
+  });
+  turnDispatcher.start();
+  app.addHook('onClose', async () => turnDispatcher.stop());
+  const routeDeps: ApiDeps = { ...deps, metrics, turnDispatcher };
 
   app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
     status: 'ok' as const,
@@ -115,7 +127,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     },
   );
 
-  await app.register(turnRoutes(routeDeps));
+  await app.register(turnRoutes(routeDeps, turnDispatcher));
   await app.register(sessionRoutes(routeDeps));
   await app.register(contextRoutes(routeDeps));
   await app.register(compactionRoutes(routeDeps));

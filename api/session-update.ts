@@ -4,6 +4,7 @@
  * (workflows/session-rebuild.ts), and the update is sent to it — instead of a 404 until the
  * agent's next turn (issue 19 item 5). An update that reaches the new run while it is still
  * rebuilding (before its handlers exist) is refused by the SDK; it is retried for a few seconds.
+ * The session's turns still in the outbox are signalled first.
  */
 import {
   type Client,
@@ -50,6 +51,9 @@ export async function updateSessionWorkflow<T>(
   send: (handle: WorkflowHandle) => Promise<T>,
 ): Promise<T> {
   const handle = () => deps.temporal.workflow.getHandle(sessionWorkflowId(row.tenantId, row.id));
+  // Every turn the agent got a 202 for reaches the workflow before the update is planned on it
+  // (docs/architecture.md#coalesced-turns): Temporal orders the signal before the update.
+  await deps.turnDispatcher?.flush(row.tenantId, row.id);
   try {
     return await send(handle());
   } catch (error) {

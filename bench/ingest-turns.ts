@@ -1,13 +1,14 @@
 /**
  * The ingest benchmark's turns (bench/ingest.bench.ts): built and token-counted before the clock
- * starts, and stored the `store` way — `appendTurn`'s transaction with the signal inside it.
+ * starts, and stored the `store` way — `appendTurn`'s transaction with one `turn` signal inside
+ * it, under the row lock: the turn path before coalesced turns (issue 24), kept as a reference.
  */
-import { deliverTurnSignal } from '../api/routes/turns.js';
+import { deliverToSession } from '../api/turn-delivery.js';
 import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session/index.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
-import { sessionWorkflowId, type TurnSignal } from '../workflows/contract.js';
+import { sessionWorkflowId, type TurnSignal, turnSignal } from '../workflows/contract.js';
 import type { BenchApi, BenchStack } from './stack.js';
 import { TurnGenerator } from './transcript.js';
 
@@ -64,13 +65,17 @@ export async function storeTurn(
         messages: turn.metas.map((meta, i) => ({ ...meta, seq: stored.fromSeq + i })),
         contextWindowTokens: contextWindowTokens,
       };
-      await deliverTurnSignal(stack.client, {
-        workflowId,
-        taskQueue,
-        created,
+      await deliverToSession(
+        stack.client,
+        {
+          workflowId,
+          taskQueue,
+          created,
+          start: { tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: contextWindowTokens },
+        },
+        turnSignal,
         signal,
-        start: { tenantId: DEFAULT_TENANT_ID, sessionId, contextWindowTokens: contextWindowTokens },
-      });
+      );
     },
   );
   if (result.outcome !== 'appended') throw new Error(`${sessionId} ${turn.turnId}: ${result.outcome}`);

@@ -11,7 +11,9 @@
  * then every session starts its measured turns at the same moment. Between rounds the benchmark
  * waits until every workflow has applied every turn, so one round's backlog does not slow the next.
  *
- * Targets: API throughput ≥ 70% of the baseline's, and API p99 < 50 ms.
+ * Targets (issue 24): API throughput ≥ 1.0× the baseline's, API p99 no worse than the baseline's,
+ * and ≤ 1.0 session-workflow history events per turn. The API answers 202 once the turn is stored;
+ * its dispatcher signals each session once per batch (docs/architecture.md#coalesced-turns).
  *
  * Run: `npx tsx bench/ingest.bench.ts` — prints one JSON object. `run()` returns it.
  * `MOLT_BENCH_INGEST_MODES=api` (or `store`, `baseline`, or a comma list) runs only those, for a
@@ -44,16 +46,17 @@ const MEASURED_TURNS = 100;
 const ROUNDS = 3;
 /** Large enough that ~105 turns of ~300 tokens stay far below the 50% threshold. */
 const CONTEXT_WINDOW_TOKENS = 1_000_000;
-const TARGET_THROUGHPUT_SHARE = 0.7;
-const TARGET_P99_MS = 50;
+/** Issue 24's targets: at least the bare signal's throughput, a p99 no worse, ≤ 1 event per turn. */
+const TARGET_THROUGHPUT_SHARE = 1.0;
+const TARGET_EVENTS_PER_TURN = 1.0;
 const SETTLE_TIMEOUT_MS = 120_000;
 const TIMEOUT_MS = 15 * 60_000;
 
 /**
  * - `baseline`: the bare `signalWithStart` (the target's reference);
- * - `store`: the floor of a durable turn — `appendTurn`'s transaction with the signal inside it
- *   under the session's row lock, called directly with pre-counted messages: no HTTP, no
- *   validation, no conversion, no token counting;
+ * - `store`: the turn path before coalesced turns — `appendTurn`'s transaction with one `turn`
+ *   signal inside it under the session's row lock, called directly with pre-counted messages: no
+ *   HTTP, no validation, no conversion, no token counting (kept as a reference);
  * - `api`: the whole `POST /turns` over HTTP.
  * `store` sits between the other two: what the API pays for storing before it answers, and what
  * it pays for the rest.
@@ -157,10 +160,11 @@ async function runRound(
   for (const session of sessions) {
     const handle = stack.client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, session.sessionId));
     for (;;) {
-      const state = await handle.query(stateQuery);
-      if (state.lastSeq === expectedSeq) break;
+      // A query may time out on a loaded machine (or find no run yet): asked again until the deadline.
+      const state = await handle.query(stateQuery).catch(() => null);
+      if (state?.lastSeq === expectedSeq) break;
       if (Date.now() > deadline)
-        throw new Error(`${session.sessionId}: lastSeq ${state.lastSeq}, expected ${expectedSeq}`);
+        throw new Error(`${session.sessionId}: lastSeq ${state?.lastSeq}, expected ${expectedSeq}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -199,6 +203,7 @@ function summarize(rounds: RoundResult[]) {
   const latencies = rounds.flatMap((r) => r.latenciesMs);
   return {
     turnsPerSecond: round(median(rounds.map((r) => r.turnsPerSecond))),
+    eventsPerTurn: round(median(rounds.map((r) => r.eventsPerTurn)), 2),
     p50Ms: round(percentile(latencies, 50), 2),
     p99Ms: round(percentile(latencies, 99), 2),
     maxMs: round(Math.max(...latencies), 2),
@@ -286,9 +291,14 @@ export async function run(): Promise<object> {
                   met: share >= TARGET_THROUGHPUT_SHARE,
                 },
                 apiP99Ms: {
-                  target: `< ${TARGET_P99_MS}`,
+                  target: `<= baseline p99 (${summaries.baseline!.p99Ms})`,
                   value: summaries.api!.p99Ms,
-                  met: summaries.api!.p99Ms < TARGET_P99_MS,
+                  met: summaries.api!.p99Ms <= summaries.baseline!.p99Ms,
+                },
+                apiEventsPerTurn: {
+                  target: `<= ${TARGET_EVENTS_PER_TURN}`,
+                  value: summaries.api!.eventsPerTurn,
+                  met: summaries.api!.eventsPerTurn <= TARGET_EVENTS_PER_TURN,
                 },
               },
             }
@@ -296,13 +306,14 @@ export async function run(): Promise<object> {
         notes: [
           'turnsPerSecond: median over rounds of (20 sessions x 100 measured turns) / wall time of the measured phase.',
           'p50/p99: over every measured request of all rounds, timed by the client (request written to body read).',
-          'store: appendTurn with the signal inside its transaction, called directly with pre-counted messages (no HTTP, validation, conversion or counting): the floor of storing a turn before answering.',
+          'store: appendTurn with one turn signal inside its transaction, called directly with pre-counted messages (no HTTP, validation, conversion or counting): the turn path before coalesced turns, as a reference.',
+          'api: POST /turns stores the turn and its outbox row in one statement and answers 202; the dispatcher signals each session once per batch (one turns signal per interval under load). settleMs: from the last 202 until every workflow applied every turn.',
           'Baseline: client.workflow.signalWithStart of sessionWorkflow with the API\u2019s arguments and TurnSignal shape, no HTTP/validation/PostgreSQL.',
           'The API, the worker, the load generator, the Temporal dev server and PostgreSQL share one 2-core machine; the API and the worker share one Node process.',
           'cpu (per round): machine-wide busy share and CPU time by group - self (this process: API, worker, load generator), temporal (the dev server), postgres (all backends, other users\u2019 included), other (everything else busy on the machine) - in % of one core and in CPU ms per measured turn.',
           'pureWorkUsPerTurn: the route\u2019s computing on a turn (parsing the body, schemas, conversion, token counting, content hash), timed alone in this process before the stack starts.',
           'singleSession: one session posting 100 turns alone, per mode: per-request cost without contention.',
-          'Closed loop: each session waits for its answer before the next turn, so mean latency = sessions / throughput (Little\u2019s law); with 20 sessions, p99 < 50 ms needs well over 400 turns/s.',
+          'Closed loop: each session waits for its answer before the next turn, so mean latency = sessions / throughput (Little\u2019s law).',
           'eventsPerTurn: session-workflow history events per turn; a busy workflow applies several queued signals in one workflow task, so the faster path also costs Temporal less per turn.',
         ],
       };

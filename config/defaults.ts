@@ -27,6 +27,20 @@ export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
 export const DEFAULT_REQUIRE_CONTEXT_WINDOW = false;
 /** How long a request waits for Temporal before answering 503. */
 export const DEFAULT_TEMPORAL_TIMEOUT_MS = 5_000;
+/**
+ * Coalesced turns (docs/architecture.md#coalesced-turns): after signalling a session the
+ * dispatcher waits this long before its next signal to that session, and sends the turns stored
+ * meanwhile as one batch. A session's first turn after a quiet spell goes at once. A batch costs
+ * about 5 history events (signal, workflow task, view write), so ≤ 1 event per turn needs about 5
+ * turns per interval: 1 s reaches that from 5 turns/s per session. The agent never waits for it
+ * (GET /context reads PostgreSQL; updates flush first); thresholds are evaluated up to 1 s later.
+ */
+export const DEFAULT_TURN_DISPATCH_INTERVAL_MS = 1_000;
+/** Turns a dispatcher reads from the outbox at once, and the JSON a batch signal may carry. */
+export const TURN_BATCH_MAX_TURNS = 200;
+export const TURN_BATCH_MAX_BYTES = 256 * 1024;
+/** How often the dispatcher looks for turns left undelivered (another API died, Temporal was down). */
+export const DEFAULT_TURN_OUTBOX_SWEEP_MS = 1_000;
 
 export type TokenCounterMode = 'estimate' | 'exact';
 /** MOLT_TOKEN_COUNTER: molt's fast estimator unless `exact` (o200k itself) is asked for. */

@@ -123,6 +123,8 @@ export async function eraseSessionIn(
   c.messages = await count(tx, sql`delete from messages where ${of} returning 1`);
   c.overrides = await count(tx, sql`delete from message_overrides where ${of} returning 1`);
   c.turns = await count(tx, sql`delete from turns where ${of} returning 1`);
+  // Turns not signalled yet: an erased session's workflow is not started again by them.
+  await tx.execute(sql`delete from turn_outbox where ${of}`);
   c.chunks = await count(
     tx,
     sql`delete from compaction_chunks where compaction_id in ${compactionIds} returning 1`,

@@ -292,6 +292,7 @@ export const messageOverrides = pgTable(
 export * from './erasure-schema.js';
 export * from './memory-embedding-schema.js';
 export * from './memory-schema.js';
+export * from './turn-outbox-schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

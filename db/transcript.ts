@@ -1,19 +1,14 @@
 /**
  * Appending a turn to a session's transcript: one transaction that assigns seqs under the
  * session's row lock, stores the messages and the turn's idempotency record, and runs the
- * caller's `beforeCommit` (the workflow signal) before it commits.
+ * caller's `beforeCommit` (the route writes the turn's outbox row there) before it commits.
  *
- * The invariant the turn path rests on: the signal is sent while this transaction holds the
- * session's row lock, so two turns of one session signal in the order of their seqs — which is
- * what `applyTurn` in the session workflow relies on (it applies seqs in order and ignores seqs it
- * has seen). A signal that fails rolls the transaction back: no rows, no signal.
- *
- * What it does not guarantee: if the COMMIT itself fails after the signal went out (the database
- * connection drops at that moment), the workflow has counted seqs that were never stored. The
- * agent gets an error and retries the same turnId; with no turn in between it is stored under the
- * same seqs and the workflow ignores the re-delivered signal, so nothing is lost. A turn of the same
- * session committed in between would leave the workflow counting the failed attempt's tokens until
- * the next compaction re-reads the range from PostgreSQL.
+ * The turn route signals nothing under the row lock any more (docs/architecture.md#coalesced-turns):
+ * the outbox row commits with the messages, and the dispatcher (api/turn-dispatcher.ts) signals
+ * after the commit. So a failed COMMIT can no longer leave the workflow counting seqs that were
+ * never stored, and a crash after the commit leaves the row for the next dispatcher.
+ * `beforeCommit` still may do anything that must be atomic with the turn: if it throws, nothing is
+ * written.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -44,6 +39,11 @@ export interface AppendTurnInput {
   agentId?: string | undefined;
   /** Everything that defines the turn's content, hashed for the idempotency check. */
   content: unknown;
+  /**
+   * Store the turn's signal in the outbox with it (db/turn-outbox.ts): `signal` is its template,
+   * JSON with seqs counted from 0 and no window (`signalTemplateText`).
+   */
+  outbox?: { taskQueue: string; signal: string };
 }
 
 export type AppendTurnResult =
@@ -53,6 +53,8 @@ export type AppendTurnResult =
       session: SessionRow;
       /** This turn created the session (its workflow has not been started yet). */
       created: boolean;
+      /** The turn's outbox row (`input.outbox`; null for a replay). */
+      outboxId: number | null;
     }
   | { outcome: 'conflict'; turn: TurnRow };
 
@@ -67,56 +69,59 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
 }
 
 /**
- * Stores the turn (or recognises a replay) and runs `beforeCommit` inside the transaction.
- * If `beforeCommit` throws, nothing is written.
+ * Stores the turn (or recognises a replay). With `input.outbox` the turn's outbox row is part of
+ * the same statement, and the statement is the whole write: one round trip, no BEGIN or COMMIT
+ * (docs/architecture.md#coalesced-turns). With `beforeCommit` the statement runs in a
+ * transaction and `beforeCommit` inside it; if it throws, nothing is written.
  *
- * A new turn costs one statement between BEGIN and COMMIT (`appendTurnStatement`), prepared once
- * per connection: the turn path's cost was mostly round trips, parsing and planning. The
- * statement's snapshot is taken before the row lock it may wait for, so two races show as a lost
- * statement and are retried from the start, before anything was signalled: the same `turnId`
- * committed meanwhile by a concurrent request (the turn row collides; the retry answers it as a
- * replay or a conflict), and the session created meanwhile by a concurrent first turn (the
- * statement neither created nor found it). A conflict writes nothing.
+ * The statement (`appendTurnStatement`) is prepared once per connection: the turn path's cost was
+ * mostly round trips, parsing and planning. Its snapshot is taken before the row lock it may wait
+ * for, so two races show as a lost statement, which writes nothing and is retried from the start:
+ * the same `turnId` committed meanwhile by a concurrent request (the turn row collides; the retry
+ * answers it as a replay or a conflict), and the session created meanwhile by a concurrent first
+ * turn (the statement neither created nor found it). A conflict writes nothing.
  */
 export async function appendTurn(
   db: Database,
   input: AppendTurnInput,
-  beforeCommit: (result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>) => Promise<void>,
+  beforeCommit?: (
+    result: Extract<AppendTurnResult, { outcome: 'appended' | 'replayed' }>,
+    tx: Database,
+  ) => Promise<void>,
 ): Promise<AppendTurnResult> {
   const hash = contentHash(input.content);
   const statement = appendTurnStatement(input, hash);
+  const name = input.outbox ? 'molt_append_turn_outbox' : 'molt_append_turn';
+  const once = async (tx: Database): Promise<AppendTurnResult> => {
+    const [row] = await executePrepared<AppendTurnRow>(tx, name, statement);
+    if (row?.existing) {
+      const existing = turnRowOf(row.existing);
+      if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
+      const session = await lockForReplay(tx, input);
+      const result = {
+        outcome: 'replayed' as const,
+        turn: existing,
+        session,
+        created: false,
+        outboxId: null,
+      };
+      await beforeCommit?.(result, tx);
+      return result;
+    }
+    if (!row?.session || !row.turn) throw new AppendRaceLost();
+    const result = {
+      outcome: 'appended' as const,
+      turn: turnRowOf(row.turn),
+      session: sessionRowOf(row.session),
+      created: row.created,
+      outboxId: row.outbox_id === null ? null : Number(row.outbox_id),
+    };
+    await beforeCommit?.(result, tx);
+    return result;
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        const [row] = await executePrepared<AppendTurnRow>(
-          tx as unknown as Database,
-          'molt_append_turn',
-          statement,
-        );
-        if (row?.existing) {
-          const existing = turnRowOf(row.existing);
-          if (existing.contentHash !== hash) return { outcome: 'conflict', turn: existing };
-          const session = await lockForReplay(tx as unknown as Database, input);
-          const result = {
-            outcome: 'replayed' as const,
-            turn: existing,
-            session,
-            created: false,
-          };
-          await beforeCommit(result);
-          return result;
-        }
-        if (!row?.session || !row.turn) throw new AppendRaceLost();
-        const session = sessionRowOf(row.session);
-        const result = {
-          outcome: 'appended' as const,
-          turn: turnRowOf(row.turn),
-          session,
-          created: row.created,
-        };
-        await beforeCommit(result);
-        return result;
-      });
+      return beforeCommit ? await db.transaction((tx) => once(tx as unknown as Database)) : await once(db);
     } catch (error) {
       if (attempt >= APPEND_ATTEMPTS || !(error instanceof AppendRaceLost || isTurnCollision(error)))
         throw error;
@@ -152,6 +157,8 @@ interface AppendTurnRow {
   turn: Record<string, unknown> | null;
   /** The session's row was created by this turn. */
   created: boolean;
+  /** The turn's outbox row, when it has one (bigint: text). */
+  outbox_id: string | number | null;
 }
 
 /**
@@ -173,6 +180,16 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
   });
   const { tenantId, sessionId, turnId } = input;
   const inputSettings = input.settings ? JSON.stringify(input.settings) : null;
+  // The turn's outbox row (docs/architecture.md#coalesced-turns): seqs and window from the row.
+  const outboxPart = input.outbox
+    ? sql`, outbox as (
+  insert into turn_outbox (tenant_id, session_id, task_queue, from_seq, to_seq, created, context_window_tokens, signal)
+  select ${tenantId}::text, ${sessionId}::text, ${input.outbox.taskQueue}::text, last_seq - ${count}::int + 1, last_seq,
+    exists (select 1 from created), context_window_tokens, ${input.outbox.signal}::text
+  from stored_session
+  returning id
+)`
+    : sql``;
   return sql`with existing as (
   select * from turns where tenant_id = ${tenantId}::text and session_id = ${sessionId}::text and turn_id = ${turnId}::text
 ), created as (
@@ -210,11 +227,12 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
   select ${tenantId}::text, ${sessionId}::text, stored_session.last_seq - ${count}::int + m.ord::int, ${turnId}::text,
     m.message->>0, coalesce(m.message->3, (m.message->>2)::json)::jsonb, m.message->>2, (m.message->>1)::int
   from stored_session, json_array_elements(${`[${rows.join(',')}]`}::json) with ordinality as m(message, ord)
-)
+)${outboxPart}
 select (select row_to_json(existing) from existing) as existing,
   (select row_to_json(stored_session) from stored_session) as session,
   (select row_to_json(turn) from turn) as turn,
-  exists (select 1 from created) as created`;
+  exists (select 1 from created) as created,
+  ${input.outbox ? sql`(select id from outbox)` : sql`null::bigint`} as outbox_id`;
 }
 
 /** A replay is answered like the first time, under the session's row lock (as a new turn is). */

@@ -47,6 +47,16 @@ export interface TurnSignal {
   usage?: UsageReport;
 }
 
+/**
+ * Turns coalesced into one signal (docs/architecture.md#coalesced-turns): a session's stored turns
+ * the API's dispatcher drained from the outbox, in seq order. The workflow applies each turn not
+ * applied yet and skips the rest, so a batch delivered twice, or overlapping an earlier one,
+ * applies each seq once.
+ */
+export interface TurnBatchSignal {
+  turns: TurnSignal[];
+}
+
 export interface SessionWorkflowInput {
   tenantId: string;
   sessionId: string;
@@ -102,6 +112,7 @@ export type CompactResult =
   | { status: 'nothing'; reason: string };
 
 export const turnSignal = defineSignal<[TurnSignal]>('turn');
+export const turnBatchSignal = defineSignal<[TurnBatchSignal]>('turns');
 /** Kept for clients of molt ≤ 0.1 and sessions started by them; the API uses the Update below. */
 export const resetBreakerSignal = defineSignal('resetBreaker');
 /** Closes the breaker and answers with the session view once it is persisted. */

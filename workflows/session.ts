@@ -18,7 +18,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { createSessionState, sessionView } from '../context/session/index.js';
+import { createSessionState, sessionView, turnAlreadyApplied } from '../context/session/index.js';
 import {
   type CompactInput,
   compactionFinishedSignal,
@@ -30,6 +30,7 @@ import {
   type SessionView,
   type SessionWorkflowInput,
   stateQuery,
+  turnBatchSignal,
   turnSignal,
 } from './contract.js';
 import { restartInput } from './session-rebuild.js';
@@ -66,6 +67,11 @@ export async function sessionWorkflow(startInput: SessionWorkflowInput): Promise
   // Stored turns the lost run had not applied go first, in seq order; then buffered signals.
   if (pending.length > 0) run.turn({ turnId: 'rebuilt', messages: pending });
   setHandler(turnSignal, (turn) => run.turn(turn));
+  // Coalesced turns (docs/architecture.md#coalesced-turns): a recorded history holds no `turns`
+  // signal, so registering its handler changes no replay.
+  setHandler(turnBatchSignal, (batch) => {
+    for (const turn of batch.turns) if (!turnAlreadyApplied(run.state.lastSeq, turn)) run.turn(turn);
+  });
   setHandler(compactionFinishedSignal, (result) => run.compactionFinished(result));
   setHandler(resetBreakerSignal, () => run.resetBreaker());
   setHandler(resetBreakerUpdate, () => run.resetBreakerAndAnswer());

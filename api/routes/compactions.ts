@@ -129,6 +129,8 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const handle = deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, original.sessionId));
         let result: CompactResult;
         try {
+          // The session's turns still in the outbox reach the workflow before the replay is planned.
+          await deps.turnDispatcher?.flush(tenantId, original.sessionId);
           result = await handle.executeUpdate(compactUpdate, {
             args: [
               {

@@ -41,6 +41,15 @@ export function erasureRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     return { erased: counts, workflowRuns: await deleteWorkflows(deps.temporal, workflowIds, terminated) };
   }
 
+  /**
+   * The sessions' turns still in the outbox are signalled first (and this process's signal in
+   * flight awaited), so none starts a workflow run after the termination. Best effort: while
+   * Temporal is down the termination below fails anyway, and the erasure deletes the outbox rows.
+   */
+  async function flushTurns(tenantId: string, sessionIds: readonly string[]) {
+    for (const sessionId of sessionIds) await deps.turnDispatcher?.flush(tenantId, sessionId).catch(() => {});
+  }
+
   return async (app) => {
     app.delete(
       '/v1/sessions/:sessionId',
@@ -55,6 +64,7 @@ export function erasureRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { tenantId } = request.auth;
         const { sessionId } = request.params;
         const ids = await sessionWorkflowIds(deps.db, tenantId, sessionId);
+        await flushTurns(tenantId, [sessionId]);
         const receipt = await erase(ids, () =>
           deps.db.transaction((tx) => eraseSessionIn(tx, tenantId, sessionId, 'session')),
         );
@@ -76,9 +86,11 @@ export function erasureRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { tenantId } = request.auth;
         const { userId } = request.params;
         const ids: string[] = [];
-        for (const sessionId of await userSessionIds(deps.db, tenantId, userId)) {
+        const sessionIds = await userSessionIds(deps.db, tenantId, userId);
+        for (const sessionId of sessionIds) {
           ids.push(...(await sessionWorkflowIds(deps.db, tenantId, sessionId)));
         }
+        await flushTurns(tenantId, sessionIds);
         const receipt = await erase(ids, () =>
           deps.db.transaction((tx) => eraseUserIn(tx, tenantId, userId)),
         );

@@ -1,11 +1,12 @@
 /**
  * POST /v1/sessions/{sessionId}/turns — the agent's per-turn call. Validates, stores the messages
- * in one transaction and signals the session workflow with seqs and token counts only.
+ * and the turn's signal (seqs and token counts only) in one transaction, answers 202 — stored
+ * durably — and leaves the signal to the dispatcher, which coalesces a session's turns
+ * (api/turn-dispatcher.ts, docs/architecture.md#coalesced-turns).
  */
-import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_TEMPORAL_TIMEOUT_MS, defaultTokenCounter } from '../../config/defaults.js';
+import { defaultTokenCounter } from '../../config/defaults.js';
 import {
   convertToCanonical,
   messageFormatSchema,
@@ -17,13 +18,8 @@ import type { Message } from '../../context/messages.js';
 import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { appendTurn } from '../../db/transcript.js';
-import {
-  type SessionWorkflowInput,
-  sessionWorkflowId,
-  type TurnSignal,
-  turnSignal,
-} from '../../workflows/contract.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
+import { signalOfRow, signalTemplateText } from '../../db/turn-outbox.js';
+import { sessionWorkflowId, type TurnSignal } from '../../workflows/contract.js';
 import type { ApiDeps } from '../context.js';
 import { prefetchQueryEmbedding } from '../hybrid-recall.js';
 import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
@@ -31,6 +27,7 @@ import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from 
 import { turnResponseSchema } from '../schemas/sessions.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
+import type { TurnDispatcher } from '../turn-dispatcher.js';
 import { requireContextWindow, turnWarnings } from '../turn-warnings.js';
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
@@ -60,43 +57,6 @@ export const turnBodySchema = z.strictObject({
     .optional(),
 });
 
-/**
- * Sends a stored turn's signal. A session's workflow runs from its first turn on, and a plain
- * signal costs less CPU than signalWithStart (on the bench's stack, per signal: API 1.2-1.5 ms
- * against 1.8-2.1, Temporal 1.2-1.4 against 1.5-1.8). A workflow that is not running (terminated,
- * or lost by its server) is started as the first turn starts it, with `start` as its input.
- */
-export async function deliverTurnSignal(
-  temporal: Client,
-  turn: {
-    workflowId: string;
-    taskQueue: string;
-    /** This turn created the session: its workflow has not been started yet. */
-    created: boolean;
-    signal: TurnSignal;
-    start: SessionWorkflowInput;
-  },
-): Promise<void> {
-  const signalWithStart = async () => {
-    await temporal.workflow.signalWithStart<typeof sessionWorkflow, [TurnSignal]>('sessionWorkflow', {
-      workflowId: turn.workflowId,
-      taskQueue: turn.taskQueue,
-      args: [turn.start],
-      signal: turnSignal,
-      signalArgs: [turn.signal],
-    });
-  };
-  if (turn.created) return signalWithStart();
-  try {
-    await temporal.workflow.getHandle(turn.workflowId).signal(turnSignal, turn.signal);
-  } catch (error) {
-    if (!(error instanceof WorkflowNotFoundError)) throw error;
-    // The session exists but its run is gone: the new run reads its state back from PostgreSQL.
-    turn.start = { ...turn.start, rebuild: true };
-    await signalWithStart();
-  }
-}
-
 /** 400 when the turn's tool calls exceed MAX_TOOL_CALLS_PER_TURN, naming the message that crosses it. */
 function refuseTooManyToolCalls(messages: readonly Message[]): void {
   let calls = 0;
@@ -111,7 +71,38 @@ function refuseTooManyToolCalls(messages: readonly Message[]): void {
   }
 }
 
-export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+/**
+ * The turn's signal with its messages at seqs from `fromSeq`: seqs, roles, token counts, bounded
+ * tool-call ids, the settings the workflow takes and the provider's usage report. Counts only.
+ */
+function turnSignalAt(
+  fromSeq: number,
+  turn: {
+    turnId: string;
+    messages: readonly Message[];
+    tokens: readonly number[];
+    settings: z.infer<typeof turnBodySchema>['settings'];
+    usage: z.infer<typeof turnBodySchema>['usage'];
+  },
+): TurnSignal {
+  const { turnId, messages, tokens, settings, usage } = turn;
+  const signal: TurnSignal = {
+    turnId,
+    // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
+    messages: messages.map((message, i) => boundedMeta(liveMessageMetaOf(message, fromSeq + i, tokens[i]!))),
+  };
+  const workflowSettings = workflowSettingsOf(settings);
+  if (workflowSettings) signal.settings = workflowSettings;
+  // Counts only: which assistant message, and the size of the prompt behind it.
+  const report = usageReportOf(
+    messages.map((message, i) => ({ seq: fromSeq + i, message })),
+    usage,
+  );
+  if (report) signal.usage = report;
+  return signal;
+}
+
+export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/v1/sessions/:sessionId/turns',
@@ -153,83 +144,58 @@ export function turnRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const counter = deps.tokenCounter ?? defaultTokenCounter;
         const tokens = messages.map((message) => counter.messageTokens(message));
 
+        // While Temporal is known to be unreachable a turn is refused, writing nothing, as before
+        // the outbox: the agent retries it (Retry-After) instead of piling up undelivered turns.
+        if (!(await dispatcher.accepting())) throw unavailable('Temporal', undefined);
+        // Seqs from 0: the statement stores the turn's signal before the turn has its seqs.
+        const base = turnSignalAt(0, { turnId, messages, tokens, settings, usage });
+        const template = signalTemplateText(base, 0);
         let result: Awaited<ReturnType<typeof appendTurn>>;
         try {
-          result = await appendTurn(
-            deps.db,
-            {
-              tenantId,
-              sessionId,
-              workflowId,
-              turnId,
-              messages,
-              tokens,
+          result = await appendTurn(deps.db, {
+            tenantId,
+            sessionId,
+            workflowId,
+            turnId,
+            messages,
+            tokens,
+            contextWindowTokens,
+            defaultContextWindowTokens: deps.defaultContextWindowTokens,
+            settings,
+            usage,
+            userId,
+            agentId,
+            // The scope is part of the content when named: a replay naming another user is a conflict.
+            content: {
+              messages: body.messages,
+              format,
               contextWindowTokens,
-              defaultContextWindowTokens: deps.defaultContextWindowTokens,
               settings,
               usage,
-              userId,
-              agentId,
-              // The scope is part of the content when named: a replay naming another user is a conflict.
-              content: {
-                messages: body.messages,
-                format,
-                contextWindowTokens,
-                settings,
-                usage,
-                ...(userId !== undefined ? { userId } : {}),
-                ...(agentId !== undefined ? { agentId } : {}),
-              },
+              ...(userId !== undefined ? { userId } : {}),
+              ...(agentId !== undefined ? { agentId } : {}),
             },
-            // Runs inside appendTurn's transaction, under the session's row lock: signals of one
-            // session go out in seq order (db/transcript.ts states the invariant and its limit).
-            async ({ turn, session: { contextWindowTokens: window }, created }) => {
-              const signal: TurnSignal = {
-                turnId,
-                // Tool-call ids as bounded references: nothing an agent sends grows a signal unboundedly.
-                messages: messages.map((message, i) =>
-                  boundedMeta(liveMessageMetaOf(message, turn.fromSeq + i, tokens[i]!)),
-                ),
-                contextWindowTokens: window,
-              };
-              const workflowSettings = workflowSettingsOf(settings);
-              if (workflowSettings) signal.settings = workflowSettings;
-              // Counts only: which assistant message, and the size of the prompt behind it.
-              const report = usageReportOf(
-                messages.map((message, i) => ({ seq: turn.fromSeq + i, message })),
-                usage,
-              );
-              if (report) signal.usage = report;
-              const deliver = () =>
-                deliverTurnSignal(deps.temporal, {
-                  workflowId,
-                  taskQueue: deps.taskQueue,
-                  created,
-                  signal,
-                  start: {
-                    tenantId,
-                    sessionId,
-                    contextWindowTokens: window,
-                    ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
-                    ...(signal.settings ? { settings: signal.settings } : {}),
-                  },
-                });
-              // Also on a replay: if the first attempt's signal was lost the workflow gets it now;
-              // if not, the workflow ignores seqs it has already applied.
-              try {
-                await deps.temporal.withDeadline(
-                  Date.now() + (deps.temporalTimeoutMs ?? DEFAULT_TEMPORAL_TIMEOUT_MS),
-                  deliver,
-                );
-              } catch (error) {
-                throw unavailable('Temporal', error);
-              }
-            },
-          );
+            // The turn's signal is stored with it, for the dispatcher to send (api/turn-dispatcher.ts).
+            outbox: { taskQueue: deps.taskQueue, signal: template },
+          });
         } catch (error) {
           throw databaseError(error, 'body.messages');
         }
         deps.metrics?.turns.inc({ outcome: result.outcome });
+        // Also on a replay: a row its first attempt left undelivered (a dead process) goes now.
+        if (result.outcome === 'appended' && result.outboxId !== null) {
+          const { fromSeq, toSeq } = result.turn;
+          const signal = signalOfRow(base, fromSeq, result.session.contextWindowTokens);
+          const row = {
+            id: result.outboxId,
+            fromSeq,
+            toSeq,
+            created: result.created,
+            signal,
+            bytes: template.length,
+          };
+          dispatcher.notify(tenantId, sessionId, row);
+        } else if (result.outcome === 'replayed') dispatcher.notify(tenantId, sessionId);
         if (result.outcome === 'conflict') {
           throw new ApiError(
             409,

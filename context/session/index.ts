@@ -12,6 +12,7 @@
  *                          messages are safe in Postgres; the summary attaches when it arrives).
  */
 
+export * from './batch.js';
 export { applyBreakerReset } from './breaker.js';
 export * from './compaction.js';
 export * from './config.js';

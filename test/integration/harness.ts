@@ -7,6 +7,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import type { ApiDeps } from '../../api/context.js';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/hybrid-recall.js';
 import { startEmbeddingBackfill } from '../../api/memory-embedding.js';
 import { buildApi } from '../../api/server.js';
@@ -54,6 +55,8 @@ export interface HarnessOptions {
   workflowCacheSize?: number;
   /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
   requireContextWindow?: boolean;
+  /** The turn dispatcher's interval, sweep and fault hooks (api/turn-dispatcher.ts). */
+  turnDispatch?: ApiDeps['turnDispatch'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -122,6 +125,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.temporalTimeoutMs !== undefined ? { temporalTimeoutMs: options.temporalTimeoutMs } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.requireContextWindow ? { requireContextWindow: true } : {}),
+    ...(options.turnDispatch ? { turnDispatch: options.turnDispatch } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   return {

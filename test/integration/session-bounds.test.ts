@@ -73,13 +73,19 @@ function turnWithIds(
   return { turnId: turn.turnId, messages };
 }
 
-/** Bytes of every `turn` signal's payload in the session workflow's history (all runs of the id). */
+/**
+ * Bytes of every turn's signal in the session workflow's history (all runs of the id): a `turn`
+ * signal's payload, or each turn of a `turns` batch (coalesced turns, issue 24).
+ */
 async function turnSignalSizes(sessionId: string): Promise<number[]> {
   const history = await h.client.workflow.getHandle(sessionWorkflowId('default', sessionId)).fetchHistory();
   return (history.events ?? []).flatMap((event) => {
     const signaled = event.workflowExecutionSignaledEventAttributes;
-    if (signaled?.signalName !== 'turn') return [];
-    return [(signaled.input?.payloads ?? []).reduce((sum, p) => sum + (p.data?.length ?? 0), 0)];
+    const payloads = signaled?.input?.payloads ?? [];
+    if (signaled?.signalName === 'turn') return [payloads.reduce((sum, p) => sum + (p.data?.length ?? 0), 0)];
+    if (signaled?.signalName !== 'turns') return [];
+    const batch = JSON.parse(Buffer.from(payloads[0]!.data!).toString('utf8')) as { turns: unknown[] };
+    return batch.turns.map((turn) => Buffer.byteLength(JSON.stringify(turn)));
   });
 }
 

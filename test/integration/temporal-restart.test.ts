@@ -1,7 +1,8 @@
 /**
  * The Temporal server killed and restarted on its SQLite file during a stream of turns (issue 11
- * item 4): every turn that got 202 is applied exactly once; a turn during the outage gets 503
- * with Retry-After, writes nothing, and is stored when the agent retries it after the restart.
+ * item 4): every turn that got 202 is applied exactly once, those stored during the outage
+ * included (they wait in the outbox, issue 24); once the API has noticed the outage a turn gets
+ * 503 with Retry-After, writes nothing, and is stored when the agent retries it after the restart.
  * The test runs its own dev server (its own port and SQLite file), not the run's shared one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +52,7 @@ const turn = (i: number) => ({
 });
 
 it(
-  'applies every acknowledged turn exactly once across a Temporal restart; outage turns get 503 and land on retry',
+  'applies every acknowledged turn exactly once across a Temporal restart; refused outage turns get 503 and land on retry',
   async () => {
     const sessionId = uniqueSessionId('temporal-restart');
     const post = (i: number) =>
@@ -60,27 +61,37 @@ it(
     for (let i = 0; i < 5; i++) expect((await post(i)).statusCode).toBe(202);
 
     process.kill(server.pid, 'SIGKILL');
-    const refused: number[] = [];
-    for (let i = 5; i < 8; i++) {
-      const response = await post(i);
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBeDefined();
-      expect(response.json().error.message).toBe('Temporal is unavailable');
-      refused.push(i);
-    }
-    // Nothing of the refused turns was written.
-    expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(10);
+    // 202 means stored (docs/architecture.md#coalesced-turns): a turn posted before the API has
+    // noticed the outage is stored and waits in the outbox; once a delivery has failed, turns are
+    // refused with 503 and nothing is written.
+    let next = 5;
+    const outage: number[] = [];
+    const refused = await eventually(
+      async () => {
+        const i = next++;
+        const response = await post(i);
+        if (response.statusCode === 202) outage.push(i);
+        return { i, response };
+      },
+      ({ response }) => response.statusCode === 503,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    expect(refused.response.headers['retry-after']).toBeDefined();
+    expect(refused.response.json().error.message).toBe('Temporal is unavailable');
+    // Nothing of the refused turn was written; every accepted one was.
+    expect(await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 })).toHaveLength(
+      2 * (5 + outage.length),
+    );
 
     server = await start();
-    // The agent retries what was refused (same turnIds), as Retry-After says, then goes on.
-    for (const i of refused) {
-      await eventually(
-        async () => (await post(i)).statusCode,
-        (status) => status === 202,
-        { timeoutMs: 120_000, intervalMs: 1_000 },
-      );
-    }
-    for (let i = 8; i < 12; i++) {
+    // The agent retries what was refused (same turnId), as Retry-After says, then goes on.
+    await eventually(
+      async () => (await post(refused.i)).statusCode,
+      (status) => status === 202,
+      { timeoutMs: 120_000, intervalMs: 1_000 },
+    );
+    const total = refused.i + 5;
+    for (let i = refused.i + 1; i < total; i++) {
       await eventually(
         async () => (await post(i)).statusCode,
         (status) => status === 202,
@@ -89,14 +100,15 @@ it(
     }
 
     const stored = await readMessages(h.database.db, 'default', sessionId, { afterSeq: 0 });
-    expect(stored).toHaveLength(24);
-    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-    expect(new Set(stored.map((m) => m.turnId)).size).toBe(12);
+    expect(stored).toHaveLength(2 * total);
+    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 2 * total }, (_, i) => i + 1));
+    expect(new Set(stored.map((m) => m.turnId)).size).toBe(total);
     const tokens = stored.reduce((sum, m) => sum + m.tokens, 0);
-    // The workflow (which survived the restart on its SQLite file) applied each seq once.
+    // The workflow (which survived the restart on its SQLite file) applied each seq once, the
+    // turns stored during the outage included.
     const view = await eventually(
       async () => (await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}` })).json(),
-      (v) => v.lastSeq === 24,
+      (v) => v.lastSeq === 2 * total,
       { timeoutMs: 120_000 },
     );
     expect(view.liveTokens).toBe(tokens);

@@ -66,10 +66,18 @@ describe('POST /v1/sessions/{id}/turns', () => {
     const sessionId = uniqueSessionId();
     await post(sessionId, turn('t1'));
     const handle = h.client.workflow.getHandle(`molt-session:default:${sessionId}`);
+    // 202 means stored: the dispatcher starts the workflow right after (docs/architecture.md#coalesced-turns).
+    await eventually(
+      () => handle.query(stateQuery).catch(() => null),
+      (state) => state?.lastSeq === 2,
+    );
     await handle.terminate('the test stops it');
     const next = await post(sessionId, turn('t2'));
     expect(next.statusCode).toBe(202);
-    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await eventually(
+      async () => (await handle.describe()).status.name,
+      (status) => status === 'RUNNING',
+    );
     await eventually(
       () => handle.query(stateQuery),
       (state) => state.lastSeq === 4,

@@ -302,6 +302,46 @@ const sessionLearnedWindow: Scenario = {
   },
 };
 
+/**
+ * Coalesced turns (issue 24): turns posted back to back reach the session as `turns` signals of
+ * several turns each (the dispatcher's interval), one batch repeating turns already applied (a
+ * replayed turn's re-delivery is what the workflow skips), a config-only turn, and a `/compact`
+ * that flushes the outbox first. Records the session run.
+ */
+const sessionTurnBatches: Scenario = {
+  name: 'session-turn-batches',
+  async run({ client, app }) {
+    const sessionId = 'replay-turn-batches-session';
+    const handle = client.workflow.getHandle(sessionWorkflowId(DEFAULT_TENANT_ID, sessionId));
+    const post = async (payload: object) => {
+      const response = await app.inject({ method: 'POST', url: `/v1/sessions/${sessionId}/turns`, payload });
+      if (response.statusCode !== 202) throw new Error(`turn: ${response.body}`);
+      return response.json().turn.toSeq as number;
+    };
+    let toSeq = 0;
+    for (let i = 0; i < 12; i++) toSeq = await post({ ...codingTurn(i), contextWindowTokens: 200_000 });
+    await post({ turnId: 'config-only', messages: [], contextWindowTokens: 150_000 });
+    await until(
+      () => handle.query(stateQuery),
+      (state) => state.lastSeq >= toSeq && state.contextWindowTokens === 150_000,
+    );
+    const compact = await app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${sessionId}/compact`,
+      payload: { keepRecentTokens: 2_000 },
+    });
+    if (compact.statusCode !== 200) throw new Error(`compact: ${compact.body}`);
+    const history = await handle.fetchHistory();
+    const batches = (history.events ?? []).filter(
+      (event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'turns',
+    );
+    if (batches.length >= 13)
+      throw new Error(`${batches.length} batches for 13 turns: nothing was coalesced`);
+    await handle.terminate('replay fixture recorded');
+    return { 'session-turn-batches': historyToJSON(await handle.fetchHistory()) };
+  },
+};
+
 export const scenarios: Scenario[] = [
   sessionWithCompaction,
   sessionWithMemory,
@@ -309,4 +349,5 @@ export const scenarios: Scenario[] = [
   compactionFallbacks,
   sessionWithCalibration,
   sessionLearnedWindow,
+  sessionTurnBatches,
 ];

@@ -10,7 +10,9 @@ describe('the Node the OpenClaw tier runs on', () => {
   });
 
   it('uses MOLT_OPENCLAW_NODE, else this Node only when OpenClaw can run on it', () => {
-    expect(existingNode({ MOLT_OPENCLAW_NODE: '/opt/node26/bin/node' }, '20.19.0')).toBe('/opt/node26/bin/node');
+    expect(existingNode({ MOLT_OPENCLAW_NODE: '/opt/node26/bin/node' }, '20.19.0')).toBe(
+      '/opt/node26/bin/node',
+    );
     expect(existingNode({}, '20.19.0')).toBeUndefined();
     expect(existingNode({}, '24.15.9')).toBeUndefined();
     expect(existingNode({}, '24.16.0')).toBe(process.execPath);
