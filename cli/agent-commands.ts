@@ -7,6 +7,7 @@
  */
 import { type Command, Option } from 'commander';
 import { createMoltClient, MoltApiError } from '../client/index.js';
+import { agentMemoryView as memoryView } from '../client/responses.js';
 import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import { type AgentEnv, loadAgentEnv, UsageError } from './agent-env.js';
@@ -70,16 +71,6 @@ function run<A extends unknown[]>(action: (...args: A) => Promise<void>): (...ar
     }
   };
 }
-
-const memoryView = (m: Json) => ({
-  id: m.id,
-  type: m.type,
-  content: m.content,
-  category: m.category,
-  priority: m.priority,
-  recordedAt: m.recordedAt,
-  ...(m.score !== undefined ? { score: m.score } : {}),
-});
 
 function positiveInt(name: string, max: number) {
   return (value: string): number => {

@@ -34,3 +34,18 @@ export type CompactionView = Answer<'/v1/sessions/{sessionId}/compact', 'post', 
 
 /** Every error answer. */
 export type ErrorBody = Answer<'/v1/sessions/{sessionId}', 'get', 404>;
+
+/**
+ * The fields of a memory an agent reads (the agent CLI, cli/agent-commands.ts, and the MCP tools,
+ * mcp/server.ts): what it says and how it ranks, not its provenance or bookkeeping.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: read from JSON answers of several routes.
+export const agentMemoryView = (m: Record<string, any>) => ({
+  id: m.id,
+  type: m.type,
+  content: m.content,
+  category: m.category,
+  priority: m.priority,
+  recordedAt: m.recordedAt,
+  ...(m.score !== undefined ? { score: m.score } : {}),
+});

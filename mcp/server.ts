@@ -17,11 +17,9 @@ import {
   searchMemoriesArgsSchema,
 } from '../api/schemas/memories.js';
 import { answered, answerOf, MoltApiError, type MoltClient } from '../client/index.js';
+import { agentMemoryView as memoryView } from '../client/responses.js';
 import { memoryTypeSchema } from '../context/memory/types.js';
 import { isOwn, type McpScope, McpToolError, type Owner, requireScope, scopeFields } from './scope.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
-type Json = Record<string, any>;
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -45,16 +43,6 @@ export const listMemoriesArgsSchema = z.strictObject({
 
 export const forgetMemoryArgsSchema = z.strictObject({
   id: memoryParamsSchema.shape.memoryId.describe('The id of one of your memories (from search or list)'),
-});
-
-const memoryView = (m: Json) => ({
-  id: m.id,
-  type: m.type,
-  content: m.content,
-  category: m.category,
-  priority: m.priority,
-  recordedAt: m.recordedAt,
-  ...(m.score !== undefined ? { score: m.score } : {}),
 });
 
 const json = (value: unknown): CallToolResult => ({
