@@ -11,6 +11,7 @@ import { type FakeLlm, type RecordedCall, respondWith, startFakeLlm } from '../f
 import { type Harness, startHarness } from '../integration/harness.js';
 import {
   CallLog,
+  expectFakeAnswer,
   freePort,
   OpenClawHome,
   offeredTools,
@@ -42,14 +43,7 @@ const api = async (url: string, method: 'GET' | 'POST' = 'GET', payload?: object
 async function turn(sessionKey: string, message: string): Promise<RecordedCall[]> {
   const from = fake.calls.length;
   const result = await home.keyedTurn(sessionKey, message);
-  if (result.code !== 0) {
-    throw new Error(
-      `openclaw agent failed (${result.code}): ${result.stdout.slice(-1_500)}${result.stderr.slice(-1_500)}`,
-    );
-  }
-  expect(result.json?.payloads).toEqual([
-    expect.objectContaining({ text: expect.stringMatching(/^Fake answer/) }),
-  ]);
+  expectFakeAnswer(result);
   return fake.calls.slice(from);
 }
 

@@ -11,7 +11,7 @@ import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { type Harness, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
-import { CallLog, freePort, OpenClawHome } from './openclaw.js';
+import { CallLog, expectFakeAnswer, fillerText, freePort, OpenClawHome } from './openclaw.js';
 import { type MoltProxy, startProxy } from './proxy.js';
 
 const WINDOW = 32_000;
@@ -26,22 +26,9 @@ let proxy: MoltProxy;
 let log: CallLog;
 let answers = 0;
 
-function text(tag: string, tokens: number): string {
-  const lines: string[] = [];
-  for (let i = 0; lines.join('\n').length < tokens * 4; i++) lines.push(`${tag} line ${i}: value ${i * 17}.`);
-  return lines.join('\n');
-}
-
 async function turn(sessionId: string, message: string): Promise<void> {
   const result = await home.agentTurn(sessionId, message);
-  if (result.code !== 0) {
-    throw new Error(
-      `openclaw agent failed (${result.code}): ${result.stdout.slice(-1_500)}${result.stderr.slice(-1_500)}`,
-    );
-  }
-  expect(result.json?.payloads).toEqual([
-    expect.objectContaining({ text: expect.stringMatching(/^Fake answer/) }),
-  ]);
+  expectFakeAnswer(result);
 }
 
 beforeAll(async () => {
@@ -82,7 +69,7 @@ describe('molt down for longer than the window lasts', () => {
       log.mark('molt down past the window');
       await proxy.down();
       const from = fake.calls.length;
-      for (let i = 0; i < DOWN_TURNS; i++) await turn(session, text(`D${i}`, DOWN_TURN_TOKENS));
+      for (let i = 0; i < DOWN_TURNS; i++) await turn(session, fillerText(`D${i}`, DOWN_TURN_TOKENS, 17));
       // More was said than the window holds, and every answer came from a prompt that fit.
       expect(DOWN_TURNS * DOWN_TURN_TOKENS).toBeGreaterThanOrEqual(WINDOW);
       const answered = fake.calls.slice(from).filter((call) => promptTokensOf(call) <= WINDOW);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
 import { type FakeLlm, type RecordedCall, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness } from '../integration/harness.js';
-import { freePort, OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './openclaw.js';
+import { assertRan, freePort, OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './openclaw.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
 type Json = Record<string, any>;
@@ -52,11 +52,7 @@ async function turn(tag: string, message: string): Promise<{ result: RunResult; 
   sent.set(tag, message);
   const from = fake.calls.length;
   const result = await home.agentTurn(SESSION, message);
-  if (result.code !== 0) {
-    throw new Error(
-      `openclaw agent failed (${result.code}): ${result.stdout.slice(-1_500)}${result.stderr.slice(-1_500)}`,
-    );
-  }
+  assertRan(result);
   completedTurns++;
   return { result, calls: fake.calls.slice(from) };
 }

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { scaled } from '../time-scale.js';
 
 export const PLUGIN_DIR = fileURLToPath(new URL('../../integrations/openclaw', import.meta.url));
@@ -317,4 +317,29 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Throws with OpenClaw's exit code and the end of its output unless the agent run succeeded. */
+export function assertRan(result: RunResult): void {
+  if (result.code !== 0) {
+    throw new Error(
+      `openclaw agent failed (${result.code}): ${result.stdout.slice(-1_500)}${result.stderr.slice(-1_500)}`,
+    );
+  }
+}
+
+/** The run succeeded and OpenClaw printed the fake model's answer, and nothing else. */
+export function expectFakeAnswer(result: RunResult): void {
+  assertRan(result);
+  expect(result.json?.payloads).toEqual([
+    expect.objectContaining({ text: expect.stringMatching(/^Fake answer/) }),
+  ]);
+}
+
+/** About `tokens` tokens (4 characters each) of numbered lines tagged `tag`. */
+export function fillerText(tag: string, tokens: number, step: number): string {
+  const lines: string[] = [];
+  for (let i = 0; lines.join('\n').length < tokens * 4; i++)
+    lines.push(`${tag} line ${i}: value ${i * step}.`);
+  return lines.join('\n');
 }

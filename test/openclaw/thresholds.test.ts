@@ -12,7 +12,7 @@ import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
-import { CallLog, freePort, OpenClawHome } from './openclaw.js';
+import { CallLog, expectFakeAnswer, fillerText, freePort, OpenClawHome } from './openclaw.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
 type Json = Record<string, any>;
@@ -31,22 +31,9 @@ let answers = 0;
 
 const api = async (url: string): Promise<Json> => (await h.app.inject({ method: 'GET', url })).json();
 
-function text(tag: string, tokens: number): string {
-  const lines: string[] = [];
-  for (let i = 0; lines.join('\n').length < tokens * 4; i++) lines.push(`${tag} line ${i}: value ${i * 13}.`);
-  return lines.join('\n');
-}
-
 async function turn(sessionId: string, message: string): Promise<void> {
   const result = await home.agentTurn(sessionId, message);
-  if (result.code !== 0) {
-    throw new Error(
-      `openclaw agent failed (${result.code}): ${result.stdout.slice(-1_500)}${result.stderr.slice(-1_500)}`,
-    );
-  }
-  expect(result.json?.payloads).toEqual([
-    expect.objectContaining({ text: expect.stringMatching(/^Fake answer/) }),
-  ]);
+  expectFakeAnswer(result);
 }
 
 beforeAll(async () => {
@@ -72,7 +59,7 @@ beforeAll(async () => {
   const share = Math.ceil(padding / files.length);
   // Appended: OpenClaw seeded these files with its templates on the probe turn.
   for (const name of files) {
-    appendFileSync(join(home.dir, 'workspace', name), `\n${text(`Rule ${name}`, share)}\n`);
+    appendFileSync(join(home.dir, 'workspace', name), `\n${fillerText(`Rule ${name}`, share, 13)}\n`);
   }
 });
 
@@ -92,7 +79,7 @@ describe('thresholds with a large system prompt', () => {
       const from = fake.calls.length;
       const views: Json[] = [];
       for (let i = 0; i < TURNS; i++) {
-        await turn(session, text(`T${i}`, TURN_TOKENS));
+        await turn(session, fillerText(`T${i}`, TURN_TOKENS, 13));
         // The turn's background work settled: the view the next turn is assembled from.
         views.push(
           await eventually(
