@@ -5380,11 +5380,6 @@ export interface paths {
                                 tokens: number;
                             } | {
                                 /** @enum {string} */
-                                kind: "compaction";
-                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
-                                at: string;
-                                compactionId: string;
-                                /** @enum {string} */
                                 trigger: "threshold" | "forced" | "overflow" | "manual" | "replay";
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "degraded" | "failed" | "cancelled";
@@ -5392,10 +5387,15 @@ export interface paths {
                                 toSeq: number;
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
-                                chunkLevels: (number | null)[];
                                 error: string | null;
                                 replayOf: string | null;
                                 finishedAt: string | null;
+                                /** @enum {string} */
+                                kind: "compaction";
+                                /** @description When it happened (a compaction or extraction: when it started), ISO 8601 */
+                                at: string;
+                                compactionId: string;
+                                chunkLevels: (number | null)[];
                             } | {
                                 /** @enum {string} */
                                 kind: "extraction";

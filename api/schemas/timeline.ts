@@ -1,8 +1,8 @@
 /** zod response schema of GET /v1/sessions/{sessionId}/timeline (docs/console.md#a-sessions-timeline). */
 import { z } from 'zod';
-import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
 import type { TimelineItem } from '../../db/timeline.js';
 import type { Expect, SameFields } from './common.js';
+import { compactionItemSchema } from './compactions.js';
 
 const at = z.string().describe('When it happened (a compaction or extraction: when it started), ISO 8601');
 
@@ -15,22 +15,26 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
     toSeq: z.number(),
     tokens: z.number(),
   }),
-  z.object({
-    kind: z.literal('compaction'),
-    at,
-    compactionId: z.string(),
-    /** `threshold`: the upload ratio (50%) was crossed; `forced`: the force ratio (70%). */
-    trigger: z.enum(COMPACTION_TRIGGERS),
-    status: z.enum(COMPACTION_STATUSES),
-    fromSeq: z.number(),
-    toSeq: z.number(),
-    tokensBefore: z.number().nullable(),
-    tokensAfter: z.number().nullable(),
-    chunkLevels: z.array(z.number().nullable()),
-    error: z.string().nullable(),
-    replayOf: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-  }),
+  // A compaction as the compaction list shows it (one home: api/schemas/compactions.ts), with the
+  // levels its chunks were summarised at.
+  compactionItemSchema
+    .pick({
+      trigger: true,
+      status: true,
+      fromSeq: true,
+      toSeq: true,
+      tokensBefore: true,
+      tokensAfter: true,
+      error: true,
+      replayOf: true,
+      finishedAt: true,
+    })
+    .extend({
+      kind: z.literal('compaction'),
+      at,
+      compactionId: z.string(),
+      chunkLevels: z.array(z.number().nullable()),
+    }),
   z.object({
     kind: z.literal('extraction'),
     at,
