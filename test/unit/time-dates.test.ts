@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { queryTime, resolveDates, spansOverlap } from '../../context/time/dates.js';
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// Noon UTC on any day from 2000 to 2035: far from midnight, so the speaker's day is unambiguous.
+const referenceArb = fc
+  .integer({ min: Date.UTC(2000, 0, 1) / DAY, max: Date.UTC(2035, 11, 31) / DAY })
+  .map((d) => new Date(d * DAY + 12 * 3_600_000));
+
+function only(text: string, reference: Date) {
+  const found = resolveDates(text, reference);
+  expect(found, `${text} @ ${reference.toISOString()}`).toHaveLength(1);
+  return found[0] as NonNullable<(typeof found)[0]>;
+}
+
+describe('resolveDates', () => {
+  it('resolves yesterday, tomorrow and N days ago to the day they name, at any reference', () => {
+    fc.assert(
+      fc.property(referenceArb, fc.integer({ min: 2, max: 9 }), (ref, n) => {
+        const words = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+        expect(only('I adopted her yesterday', ref)).toMatchObject({
+          granularity: 'day',
+          from: day(ref.getTime() - DAY),
+          to: day(ref.getTime() - DAY),
+          relative: true,
+        });
+        expect(only('see you tomorrow lol', ref).from).toBe(day(ref.getTime() + DAY));
+        expect(only(`we met ${words[n - 2]} days ago`, ref).from).toBe(day(ref.getTime() - n * DAY));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives "last week" the Monday-to-Sunday week before the reference week', () => {
+    fc.assert(
+      fc.property(referenceArb, (ref) => {
+        const d = only('Started hitting the gym last week', ref);
+        expect(d.granularity).toBe('week');
+        expect(new Date(`${d.from}T00:00:00Z`).getUTCDay()).toBe(1);
+        expect(Date.parse(d.to) - Date.parse(d.from)).toBe(6 * DAY);
+        const weekAgo = day(ref.getTime() - 7 * DAY);
+        expect(spansOverlap(d, { from: weekAgo, to: weekAgo })).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('puts "in two weeks" fourteen days ahead and "next Friday" on a Friday after the reference', () => {
+    fc.assert(
+      fc.property(referenceArb, (ref) => {
+        expect(only('the party is in two weeks', ref).from).toBe(day(ref.getTime() + 14 * DAY));
+        const friday = only('we fly out next Friday!', ref);
+        expect(new Date(`${friday.from}T00:00:00Z`).getUTCDay()).toBe(5);
+        expect(friday.from > day(ref.getTime())).toBe(true);
+        expect(Date.parse(friday.from) - ref.getTime()).toBeLessThan(14 * DAY);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads a bare or "last" month as the latest such month not after the reference', () => {
+    const may = new Date('2023-05-08T14:30:00Z');
+    expect(only('I went there last January', may)).toMatchObject({
+      granularity: 'month',
+      from: '2023-01-01',
+      to: '2023-01-31',
+    });
+    expect(only('back in November we met', may)).toMatchObject({ from: '2022-11-01', to: '2022-11-30' });
+    expect(only('last month was rough', may)).toMatchObject({
+      granularity: 'month',
+      from: '2023-04-01',
+      to: '2023-04-30',
+    });
+  });
+
+  it('keeps written-out dates and years absolute', () => {
+    const ref = new Date('2023-05-08T14:30:00Z');
+    expect(only('I signed on 3 June 2021', ref)).toMatchObject({ from: '2021-06-03', relative: false });
+    expect(only('we moved there in 2019, I think', ref)).toMatchObject({
+      granularity: 'year',
+      from: '2019-01-01',
+      to: '2019-12-31',
+      relative: false,
+    });
+  });
+
+  it('finds no date in text that names none, and never throws on any text', () => {
+    const ref = new Date('2023-05-08T14:30:00Z');
+    for (const text of [
+      'I have 2 dogs and 3 cats',
+      'see you in a bit',
+      'at 5pm',
+      'Version 2.0.19 shipped',
+      'port 2019 is open',
+    ]) {
+      expect(resolveDates(text, ref), text).toEqual([]);
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), referenceArb, (text, r) => {
+        for (const d of resolveDates(text, r)) {
+          expect(d.from <= d.to).toBe(true);
+          expect(text.slice(d.index, d.index + d.text.length)).toBe(d.text);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(resolveDates('yesterday', new Date(Number.NaN))).toEqual([]);
+  });
+});
+
+describe('queryTime', () => {
+  it('says when a question asks for a time and which span it names', () => {
+    const now = new Date('2023-08-20T10:00:00Z');
+    expect(queryTime('When did Maria adopt her dog?', now)).toEqual({ asksWhen: true, spans: [] });
+    expect(queryTime('what did we plan in May?', now)).toEqual({
+      asksWhen: false,
+      spans: [{ from: '2023-05-01', to: '2023-05-31' }],
+    });
+    expect(queryTime('Where is the photo shoot?', now)).toEqual({ asksWhen: false, spans: [] });
+  });
+});
