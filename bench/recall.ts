@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fitRanked, rankMemories } from '../api/recall.js';
+import { fitRanked, rankMemories } from '../api/assembly/recall.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
 import type { Database } from '../db/client.js';
 import { backfillMemoryTerms } from '../db/memories.js';

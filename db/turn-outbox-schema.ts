@@ -1,7 +1,7 @@
 /**
  * The turn outbox (issue 24 item 2, docs/architecture.md#coalesced-turns): one row per stored
  * turn whose signal has not yet reached the session workflow. The turn's transaction writes it
- * beside the messages; the API's dispatcher (api/turn-dispatcher.ts) drains a session's rows in
+ * beside the messages; the API's dispatcher (api/ingest/turn-dispatcher.ts) drains a session's rows in
  * `id` order into one `turns` signal and deletes them once Temporal accepted it.
  */
 import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

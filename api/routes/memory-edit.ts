@@ -8,8 +8,8 @@ import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/po
 import { memoryTypeSchema } from '../../context/memory/types.js';
 import { memorySnapshot } from '../../db/memories.js';
 import { editMemory } from '../../db/memory-edit.js';
-import type { ApiDeps } from '../context.js';
-import { startEmbedding } from '../memory-embedding.js';
+import { startEmbedding } from '../control/memory-embedding.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import { memoryParamsSchema, memorySchema } from '../schemas/memories.js';

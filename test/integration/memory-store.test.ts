@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankMemories } from '../../api/recall.js';
+import { rankMemories } from '../../api/assembly/recall.js';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';

@@ -5,7 +5,7 @@
  * the queries in db/memory-recall.ts and db/tool-stats.ts.
  */
 
-import { DEFAULT_PROMPT_MAX_TOKENS, systemPromptAddition } from '../context/memory/prompt.js';
+import { DEFAULT_PROMPT_MAX_TOKENS, systemPromptAddition } from '../../context/memory/prompt.js';
 import {
   fitRecalled,
   matchedTerms,
@@ -13,7 +13,7 @@ import {
   type RecalledMemory,
   type RecallQuery,
   scoreMemory,
-} from '../context/memory/recall.js';
+} from '../../context/memory/recall.js';
 import {
   appendSkillBlocks,
   type SkillMemory,
@@ -21,20 +21,20 @@ import {
   skillReads,
   type ToolMemory,
   topErrors,
-} from '../context/memory/tool-memory.js';
-import type { Message } from '../context/messages.js';
-import { provenanceOf } from '../context/prompt-data.js';
-import { estimateTextTokens } from '../context/tokens/index.js';
-import type { Database } from '../db/client.js';
+} from '../../context/memory/tool-memory.js';
+import type { Message } from '../../context/messages.js';
+import { provenanceOf } from '../../context/prompt-data.js';
+import { estimateTextTokens } from '../../context/tokens/index.js';
+import type { Database } from '../../db/client.js';
 import {
   categoryMemories,
   memoryCountsByType,
   promptMemories,
   type RecallScope,
   recallCandidates,
-} from '../db/memory-recall.js';
-import type { MemoryRow } from '../db/memory-schema.js';
-import { scopeTranscriptVersion, skillStats, toolErrorTexts, toolStats } from '../db/tool-stats.js';
+} from '../../db/memory-recall.js';
+import type { MemoryRow } from '../../db/memory-schema.js';
+import { scopeTranscriptVersion, skillStats, toolErrorTexts, toolStats } from '../../db/tool-stats.js';
 
 export type { RecallScope };
 

@@ -1,7 +1,7 @@
 /**
  * Request bodies Swagger shows and "Try it out" sends: what an agent really posts, each valid
  * against its route's schema (test/unit/openapi-docs.test.ts posts every one to the API's
- * validation). Keyed like api/openapi-operations.ts.
+ * validation). Keyed like api/schemas/openapi-operations.ts.
  */
 export const OPERATION_EXAMPLES: Record<string, unknown> = {
   'POST /v1/sessions/:sessionId/turns': {

@@ -13,10 +13,10 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
-import type { SessionRow } from '../db/schema.js';
-import { sessionWorkflowId } from '../workflows/contract.js';
-import type { sessionWorkflow } from '../workflows/session.js';
-import type { ApiDeps } from './context.js';
+import type { SessionRow } from '../../db/schema.js';
+import { sessionWorkflowId } from '../../workflows/contract.js';
+import type { sessionWorkflow } from '../../workflows/session.js';
+import type { ApiDeps } from '../deps.js';
 
 const REBUILD_RETRIES = 20;
 const REBUILD_RETRY_MS = 250;

@@ -5,9 +5,9 @@
  * shows a tenant's embedding state, so a failing provider is visible.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmbeddingSelector } from '../db/memory-embeddings.js';
-import { memoryEmbeddingWorkflowId } from '../workflows/contract.js';
-import type { ApiDeps } from './context.js';
+import type { EmbeddingSelector } from '../../db/memory-embeddings.js';
+import { memoryEmbeddingWorkflowId } from '../../workflows/contract.js';
+import type { ApiDeps } from '../deps.js';
 
 /** Starts a memoryEmbeddingWorkflow for `selector` (a running one with the same id is left alone). */
 export function startEmbedding(

@@ -10,14 +10,14 @@
  *   personal memory never lands in an agent's scope.
  */
 
-import { type ScopeOwner, storedScopeFor } from '../context/memory/scope-rules.js';
-import type { MemoryType } from '../context/memory/types.js';
-import type { Database } from '../db/client.js';
-import type { MemoryScope } from '../db/memories.js';
-import { getSession } from '../db/transcript.js';
-import type { RequestAuth } from './plugins/auth.js';
-import { ApiError, notFound } from './plugins/errors.js';
-import { sessionOfKey } from './plugins/key-scope.js';
+import { type ScopeOwner, storedScopeFor } from '../../context/memory/scope-rules.js';
+import type { MemoryType } from '../../context/memory/types.js';
+import type { Database } from '../../db/client.js';
+import type { MemoryScope } from '../../db/memories.js';
+import { getSession } from '../../db/transcript.js';
+import type { RequestAuth } from '../plugins/auth.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import { sessionOfKey } from '../plugins/key-scope.js';
 
 export interface ScopeRequest {
   userId?: string | undefined;

@@ -1,6 +1,6 @@
-import { createSessionState, sessionView } from '../context/session/index.js';
-import type { SessionRow } from '../db/schema.js';
-import type { SessionView } from '../workflows/contract.js';
+import { createSessionState, sessionView } from '../../context/session/index.js';
+import type { SessionRow } from '../../db/schema.js';
+import type { SessionView } from '../../workflows/contract.js';
 
 /** The session view plus what the API itself knows: the whole transcript's size and the scope. */
 export type ApiSessionView = SessionView & {

@@ -18,10 +18,15 @@ import {
   DEFAULT_TURN_DISPATCH_INTERVAL_MS,
   DEFAULT_TURN_OUTBOX_SWEEP_MS,
   TURN_BATCH_MAX_TURNS,
-} from '../config/defaults.js';
-import type { Database } from '../db/client.js';
-import { deleteOutboxTurns, type OutboxTurn, readOutboxTurns, sessionsWaiting } from '../db/turn-outbox.js';
-import { sessionWorkflowId, type TurnBatchSignal, turnBatchSignal } from '../workflows/contract.js';
+} from '../../config/defaults.js';
+import type { Database } from '../../db/client.js';
+import {
+  deleteOutboxTurns,
+  type OutboxTurn,
+  readOutboxTurns,
+  sessionsWaiting,
+} from '../../db/turn-outbox.js';
+import { sessionWorkflowId, type TurnBatchSignal, turnBatchSignal } from '../../workflows/contract.js';
 import { deliverToSession, fitBatch, followingRows } from './turn-delivery.js';
 
 export interface TurnDispatcherOptions {

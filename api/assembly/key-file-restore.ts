@@ -4,15 +4,15 @@
  * `settings.keyFileRestore` tunes it; the response's `restored` says what was restored.
  */
 import { z } from 'zod';
-import type { Message } from '../context/messages.js';
+import type { Message } from '../../context/messages.js';
 import {
   type KeyFileRestore,
   planKeyFileRestore,
   resolveKeyFileRestoreSettings,
-} from '../context/restore/index.js';
-import type { TokenCounter } from '../context/tokens/index.js';
-import type { Database } from '../db/client.js';
-import { readCompactedFileOperations } from '../db/key-file-reads.js';
+} from '../../context/restore/index.js';
+import type { TokenCounter } from '../../context/tokens/index.js';
+import type { Database } from '../../db/client.js';
+import { readCompactedFileOperations } from '../../db/key-file-reads.js';
 
 export const restoredSchema = z.object({
   /** The restored files in the order they appear: modified first, then read; each newest first. */

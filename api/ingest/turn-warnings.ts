@@ -5,7 +5,7 @@
  * MOLT_REQUIRE_CONTEXT_WINDOW a turn without `contextWindowTokens` is refused instead.
  */
 import { z } from 'zod';
-import { ApiError } from './plugins/errors.js';
+import { ApiError } from '../plugins/errors.js';
 
 export const TURN_WARNING_CODES = ['context_window_defaulted', 'message_exceeds_window'] as const;
 

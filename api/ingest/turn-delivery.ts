@@ -1,13 +1,13 @@
 /**
- * What the turn dispatcher (api/turn-dispatcher.ts) sends and how: the signal to a session's
+ * What the turn dispatcher (api/ingest/turn-dispatcher.ts) sends and how: the signal to a session's
  * workflow, and which stored turns go together in one batch.
  */
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/common';
-import { TURN_BATCH_MAX_BYTES, TURN_BATCH_MAX_TURNS } from '../config/defaults.js';
-import type { OutboxTurn } from '../db/turn-outbox.js';
-import type { SessionWorkflowInput } from '../workflows/contract.js';
-import type { sessionWorkflow } from '../workflows/session.js';
+import { TURN_BATCH_MAX_BYTES, TURN_BATCH_MAX_TURNS } from '../../config/defaults.js';
+import type { OutboxTurn } from '../../db/turn-outbox.js';
+import type { SessionWorkflowInput } from '../../workflows/contract.js';
+import type { sessionWorkflow } from '../../workflows/session.js';
 
 /**
  * Sends a signal to a session's workflow. A session's workflow runs from its first turn on, and a

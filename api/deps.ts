@@ -2,11 +2,11 @@
 import type { Client } from '@temporalio/client';
 import type { TokenCounter } from '../context/tokens/index.js';
 import type { Database } from '../db/client.js';
-import type { RecallEmbedding } from './hybrid-recall.js';
+import type { RecallEmbedding } from './assembly/hybrid-recall.js';
+import type { RecallSettings } from './assembly/recall.js';
+import type { TurnDispatcher, TurnDispatcherOptions } from './ingest/turn-dispatcher.js';
 import type { AuthMode } from './plugins/auth.js';
 import type { ApiMetrics } from './plugins/metrics.js';
-import type { RecallSettings } from './recall.js';
-import type { TurnDispatcher, TurnDispatcherOptions } from './turn-dispatcher.js';
 
 export interface ApiDeps {
   db: Database;
