@@ -41,7 +41,7 @@ export interface AppendTurnInput {
   content: unknown;
   /**
    * Store the turn's signal in the outbox with it (db/turn-outbox.ts): `signal` is its template,
-   * JSON with seqs counted from 0 and no window (`signalTemplateText`).
+   * JSON with seqs counted from 0 and no window (`signalTemplateText`, api/ingest/turn-outbox.ts).
    */
   outbox?: { taskQueue: string; signal: string };
 }

@@ -24,7 +24,7 @@ export const turnOutbox = pgTable(
     /**
      * The turn's signal as JSON text (roles, token counts, bounded tool-call ids, settings, usage),
      * its seqs counted from 0: the turn's statement writes the row before it knows `from_seq`
-     * (db/turn-outbox.ts, `signalOfRow`). Text, not jsonb: JSON.stringify escapes NUL and lone
+     * (api/ingest/turn-outbox.ts, `signalOfRow`). Text, not jsonb: JSON.stringify escapes NUL and lone
      * surrogates, which a tool-call id may hold and jsonb refuses.
      */
     signal: text('signal').notNull(),

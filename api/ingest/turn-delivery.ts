@@ -5,9 +5,9 @@
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/common';
 import { TURN_BATCH_MAX_BYTES, TURN_BATCH_MAX_TURNS } from '../../config/defaults.js';
-import type { OutboxTurn } from '../../db/turn-outbox.js';
 import type { SessionWorkflowInput } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session.js';
+import type { OutboxTurn } from './turn-outbox.js';
 
 /**
  * Sends a signal to a session's workflow. A session's workflow runs from its first turn on, and a

@@ -20,14 +20,10 @@ import {
   TURN_BATCH_MAX_TURNS,
 } from '../../config/defaults.js';
 import type { Database } from '../../db/client.js';
-import {
-  deleteOutboxTurns,
-  type OutboxTurn,
-  readOutboxTurns,
-  sessionsWaiting,
-} from '../../db/turn-outbox.js';
+import { deleteOutboxTurns, readOutboxTurns, sessionsWaiting } from '../../db/turn-outbox.js';
 import { sessionWorkflowId, type TurnBatchSignal, turnBatchSignal } from '../../workflows/contract.js';
 import { deliverToSession, fitBatch, followingRows } from './turn-delivery.js';
+import { type OutboxTurn, outboxTurnOf } from './turn-outbox.js';
 
 export interface TurnDispatcherOptions {
   db: Database;
@@ -220,7 +216,7 @@ export class TurnDispatcher {
           TURN_BATCH_MAX_TURNS,
           this.signalled.get(id),
         );
-        batch = fitBatch(rows);
+        batch = fitBatch(rows.map(outboxTurnOf));
       }
       if (batch.length === 0) return;
       try {
