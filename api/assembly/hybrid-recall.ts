@@ -3,7 +3,7 @@
  * /v1/memories/search and the agent's `search_memories`. The lexical ranking (api/assembly/recall.ts
  * rankMemories) always runs; with an embedder configured, the newest user message's vector —
  * embedded when the message was stored (`prefetchQueryEmbedding`) or within a bounded wait here —
- * finds the scope's nearest memories (db/memory-embeddings.ts), and the two lists are fused
+ * finds the scope's nearest memories (db/memory/memory-embeddings.ts), and the two lists are fused
  * (context/memory/fusion.ts). When the embedder is off, slow or failing, recall is lexical and
  * says why (`retrieval`).
  */
@@ -11,8 +11,8 @@ import { FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import type { Database } from '../../db/client.js';
-import { vectorCandidates } from '../../db/memory-embeddings.js';
-import type { RecallScope } from '../../db/memory-recall.js';
+import { vectorCandidates } from '../../db/memory/memory-embeddings.js';
+import type { RecallScope } from '../../db/memory/memory-recall.js';
 import type { Embedder } from '../../llm/embeddings.js';
 import { type RankedMemory, rankMemories } from './recall.js';
 

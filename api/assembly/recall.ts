@@ -2,7 +2,7 @@
  * Recall for the API (docs/memory.md#recall): ranks the scope's memories for a query (the automatic
  * per-turn recall and the agent's own `search_memories` call share it), and builds the
  * system-prompt addition and the skill blocks of a context. The rules live in context/memory/;
- * the queries in db/memory-recall.ts and db/tool-stats.ts.
+ * the queries in db/memory/memory-recall.ts and db/memory/tool-stats.ts.
  */
 
 import { DEFAULT_PROMPT_MAX_TOKENS, systemPromptAddition } from '../../context/memory/prompt.js';
@@ -32,9 +32,9 @@ import {
   promptMemories,
   type RecallScope,
   recallCandidates,
-} from '../../db/memory-recall.js';
-import type { MemoryRow } from '../../db/memory-schema.js';
-import { scopeTranscriptVersion, skillStats, toolErrorTexts, toolStats } from '../../db/tool-stats.js';
+} from '../../db/memory/memory-recall.js';
+import type { MemoryRow } from '../../db/memory/memory-schema.js';
+import { scopeTranscriptVersion, skillStats, toolErrorTexts, toolStats } from '../../db/memory/tool-stats.js';
 
 export type { RecallScope };
 

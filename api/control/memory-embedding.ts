@@ -5,7 +5,7 @@
  * shows a tenant's embedding state, so a failing provider is visible.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmbeddingSelector } from '../../db/memory-embeddings.js';
+import type { EmbeddingSelector } from '../../db/memory/memory-embeddings.js';
 import { memoryEmbeddingWorkflowId } from '../../workflows/contract.js';
 import type { ApiDeps } from '../deps.js';
 

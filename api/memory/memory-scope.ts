@@ -13,7 +13,7 @@
 import { type ScopeOwner, storedScopeFor } from '../../context/memory/scope-rules.js';
 import type { MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../../db/client.js';
-import type { MemoryScope } from '../../db/memories.js';
+import type { MemoryScope } from '../../db/memory/memories.js';
 import { getSession } from '../../db/transcript.js';
 import type { RequestAuth } from '../plugins/auth.js';
 import { ApiError, notFound } from '../plugins/errors.js';

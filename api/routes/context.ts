@@ -19,7 +19,7 @@ import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../cont
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { summaryOf } from '../../db/compaction-writes.js';
-import type { MemoryRow } from '../../db/memory-schema.js';
+import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
 import { rankHybrid } from '../assembly/hybrid-recall.js';

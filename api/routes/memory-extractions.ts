@@ -6,7 +6,7 @@ import {
   getExtraction,
   getExtractionWithDiff,
   listExtractions,
-} from '../../db/memory-extractions.js';
+} from '../../db/memory/memory-extractions.js';
 import { decodeCursor } from '../../db/pagination.js';
 import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';

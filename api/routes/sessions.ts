@@ -6,7 +6,7 @@ import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/cl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCompaction } from '../../db/compactions.js';
-import { extractionWorkflows, sessionMemoryStats } from '../../db/memory-extractions.js';
+import { extractionWorkflows, sessionMemoryStats } from '../../db/memory/memory-extractions.js';
 import type { SessionRow } from '../../db/schema.js';
 import { compactionRuns, listSessions } from '../../db/sessions.js';
 import { getSession } from '../../db/transcript.js';

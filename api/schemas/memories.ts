@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
 import { memoryTypeSchema } from '../../context/memory/types.js';
-import type { memorySnapshot } from '../../db/memories.js';
-import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory-extractions.js';
-import type { getMemoryWithEvents } from '../../db/memory-reads.js';
+import type { memorySnapshot } from '../../db/memory/memories.js';
+import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
+import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
 import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);

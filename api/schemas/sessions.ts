@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
-import type { sessionMemoryStats } from '../../db/memory-extractions.js';
+import type { sessionMemoryStats } from '../../db/memory/memory-extractions.js';
 import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
 import type { HistoryRun } from '../control/history.js';
 import type { ApiSessionView } from '../control/session-view.js';

@@ -3,10 +3,10 @@
  * similarity (so CJK and identifiers match), and one memory with its events.
  */
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import type { Database } from '../client.js';
+import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { memorySnapshot } from './memories.js';
 import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
-import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
 export interface MemoryFilter {
   tenantId: string;

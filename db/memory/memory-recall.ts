@@ -5,8 +5,8 @@
  * session's own.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { WeightedTerm } from '../context/memory/recall.js';
-import { AGENT_KNOWLEDGE_TYPES } from '../context/memory/scope-rules.js';
+import type { WeightedTerm } from '../../context/memory/recall.js';
+import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
 import type { Executor } from './memories.js';
 import {
   currentCondition,

@@ -2,14 +2,14 @@
  * Memory vectors' storage and search (docs/recall-and-updates.md): which current
  * memories still need a vector for a model, storing vectors and failures, the embedding status, and
  * the scope's nearest memories to a query vector: through pgvector where the database has it
- * (db/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
+ * (db/memory/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
  * (scope, model) and cached until the scope gains or loses a vector; a query is then one pass of
  * dot products (vectors are unit length).
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 /** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
-import type { EmbeddingSelector } from '../context/memory/types.js';
-import type { Database } from './client.js';
+import type { EmbeddingSelector } from '../../context/memory/types.js';
+import type { Database } from '../client.js';
 import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
 import type { RecallScope } from './memory-recall.js';
@@ -147,7 +147,7 @@ export async function embeddingStatus(db: Database, tenantId: string, model: str
   };
 }
 
-/** The scope's vector rows (user; agent without a user; session), as in db/memory-recall.ts. */
+/** The scope's vector rows (user; agent without a user; session), as in db/memory/memory-recall.ts. */
 function scopeVectorCondition(scope: RecallScope, model: string): SQL {
   const parts: SQL[] = [];
   if (scope.userId !== null) parts.push(eq(memoryEmbeddings.userId, scope.userId));

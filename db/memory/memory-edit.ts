@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clip, MEMORY_ABSTRACT_MAX, normalizeMemoryText } from '../context/memory/policy.js';
-import { subjectOf } from '../context/memory/subject.js';
-import type { MemoryType } from '../context/memory/types.js';
-import type { Database } from './client.js';
+import { clip, MEMORY_ABSTRACT_MAX, normalizeMemoryText } from '../../context/memory/policy.js';
+import { subjectOf } from '../../context/memory/subject.js';
+import type { MemoryType } from '../../context/memory/types.js';
+import type { Database } from '../client.js';
 import { indexTermsOf, lockScope, memorySnapshot, unindexTerms } from './memories.js';
 import { type MemoryRow, memories, memoryEvents } from './memory-schema.js';
 

@@ -6,23 +6,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { KnownMemory } from '../context/memory/llm-prompt.js';
+import type { KnownMemory } from '../../context/memory/llm-prompt.js';
 import {
   clip,
   MEMORY_ABSTRACT_MAX,
   normalizeMemoryKey,
   normalizeMemoryText,
-} from '../context/memory/policy.js';
-import { queryOfTexts } from '../context/memory/recall.js';
-import { subjectOf } from '../context/memory/subject.js';
-import type { RangeMessage } from '../context/memory/types.js';
+} from '../../context/memory/policy.js';
+import { queryOfTexts } from '../../context/memory/recall.js';
+import { subjectOf } from '../../context/memory/subject.js';
+import type { RangeMessage } from '../../context/memory/types.js';
 import {
   decideUpdate,
   type RelatedMemory,
   type UpdateAction,
   type UpdateDecision,
-} from '../context/memory/update.js';
-import type { Database } from './client.js';
+} from '../../context/memory/update.js';
+import type { Database } from '../client.js';
 import {
   type Executor,
   indexTermsOf,

@@ -4,7 +4,7 @@
  * scope's vectors are read by one index. A row with `error` and no vector records a failed
  * embedding (visible in GET /v1/memory-embeddings; the next run retries it). Vectors are unit
  * length `real[]`, so every migration applies on any PostgreSQL: where pgvector is installed,
- * db/pgvector.ts adds a partial HNSW index per (model, dimension) at run time; elsewhere the
+ * db/memory/pgvector.ts adds a partial HNSW index per (model, dimension) at run time; elsewhere the
  * exact-cosine path reads them.
  */
 import { index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';

@@ -13,9 +13,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { PROMPT_PREFERENCE_PRIORITY } from '../context/memory/prompt.js';
-import { type ExtractionTrigger, MEMORY_TYPES, type MemoryType } from '../context/memory/types.js';
-import { derivedJsonb, derivedText } from './columns.js';
+import { PROMPT_PREFERENCE_PRIORITY } from '../../context/memory/prompt.js';
+import { type ExtractionTrigger, MEMORY_TYPES, type MemoryType } from '../../context/memory/types.js';
+import { derivedJsonb, derivedText } from '../columns.js';
 
 export { MEMORY_TYPES, type MemoryType };
 
@@ -77,7 +77,7 @@ export const memories = pgTable(
     index('memories_recorded_idx').on(t.tenantId, t.recordedAt, t.id),
     index('memories_key_idx').on(t.tenantId, t.key),
     index('memories_subject_idx').on(t.tenantId, t.subjectKey).where(sql`${t.subjectKey} is not null`),
-    // The memories the system prompt carries (db/memory-recall.ts promptMemories): a small index.
+    // The memories the system prompt carries (db/memory/memory-recall.ts promptMemories): a small index.
     index('memories_prompt_idx')
       .on(t.tenantId, t.userId, t.agentId, t.sessionScope)
       .where(sql`${t.status} = 'active' and ${promptMemoryCondition(t)}`),
@@ -120,7 +120,7 @@ export const memoryTerms = pgTable(
   ],
 );
 
-export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../context/memory/types.js';
+export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../../context/memory/types.js';
 export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
 
 export interface ExtractionCounts {

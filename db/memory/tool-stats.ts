@@ -4,7 +4,7 @@
  * results by call id. Nothing here comes from an LLM.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { SKILL_PATH_PATTERN } from '../context/memory/tool-memory.js';
+import { SKILL_PATH_PATTERN } from '../../context/memory/tool-memory.js';
 import type { Executor } from './memories.js';
 import type { RecallScope } from './memory-recall.js';
 

@@ -4,10 +4,11 @@
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../context/memory/types.js';
-import { rejectedReasons, verifyCandidates } from '../context/memory/verify.js';
-import type { Database } from './client.js';
-import { erasedUpTo, lockSessionErasure } from './erasure.js';
+import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
+import { rejectedReasons, verifyCandidates } from '../../context/memory/verify.js';
+import type { Database } from '../client.js';
+import { erasedUpTo, lockSessionErasure } from '../erasure.js';
+import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
@@ -17,7 +18,6 @@ import {
   memoryExtractions,
 } from './memory-schema.js';
 import { storeDraft } from './memory-store.js';
-import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
 export interface BeginExtractionInput {
   id: string;

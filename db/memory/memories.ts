@@ -1,14 +1,14 @@
 /**
  * The memory store's scopes, recall-index upkeep, delete and erasure (docs/memory.md#the-model).
  * Storing a draft (the update policy's add / supersede / duplicate / noop) lives in
- * db/memory-store.ts; reads in db/memory-reads.ts. Every change is a memory event.
+ * db/memory/memory-store.ts; reads in db/memory/memory-reads.ts. Every change is a memory event.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { indexTerms } from '../context/memory/terms.js';
-import type { MemoryType } from '../context/memory/types.js';
-import type { Database } from './client.js';
+import { indexTerms } from '../../context/memory/terms.js';
+import type { MemoryType } from '../../context/memory/types.js';
+import type { Database } from '../client.js';
 import { type MemoryRow, type MemorySource, memories, memoryEvents, memoryTerms } from './memory-schema.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
