@@ -1,7 +1,7 @@
 /**
  * An update (`/compact`, `/overflow`, breaker reset) for a session whose workflow run is gone
  * (terminated, failed): the run is started again, rebuilding its state from PostgreSQL
- * (workflows/session-rebuild.ts), and the update is sent to it — instead of a 404 until the
+ * (workflows/session/session-rebuild.ts), and the update is sent to it — instead of a 404 until the
  * agent's next turn (issue 19 item 5). An update that reaches the new run while it is still
  * rebuilding (before its handlers exist) is refused by the SDK; it is retried for a few seconds.
  * The session's turns still in the outbox are signalled first.
@@ -15,7 +15,7 @@ import {
 } from '@temporalio/client';
 import type { SessionRow } from '../../db/schema.js';
 import { sessionWorkflowId } from '../../workflows/contract.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
+import type { sessionWorkflow } from '../../workflows/session/session.js';
 import type { ApiDeps } from '../deps.js';
 
 const REBUILD_RETRIES = 20;

@@ -6,7 +6,7 @@ import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/common';
 import { TURN_BATCH_MAX_BYTES, TURN_BATCH_MAX_TURNS } from '../../config/defaults.js';
 import type { SessionWorkflowInput } from '../../workflows/contract.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
+import type { sessionWorkflow } from '../../workflows/session/session.js';
 import type { OutboxTurn } from './turn-outbox.js';
 
 /**

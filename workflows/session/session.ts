@@ -1,7 +1,7 @@
 /**
  * sessionWorkflow: one per tenant and agent session, long-lived (continue-as-new).
  *
- * The run's state and what each message does to it live in SessionRun (workflows/session-run.ts);
+ * The run's state and what each message does to it live in SessionRun (workflows/session/session-run.ts);
  * this file wires the handlers and runs the main loop, which carries out the commands the
  * transitions queued: start a compaction child (never awaited by a turn), cancel one, record
  * breaker events, persist the session view. Signal handlers are synchronous: they apply the event
@@ -18,7 +18,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { createSessionState, sessionView, turnAlreadyApplied } from '../context/session/index.js';
+import { createSessionState, sessionView, turnAlreadyApplied } from '../../context/session/index.js';
 import {
   type CompactInput,
   compactionFinishedSignal,
@@ -32,7 +32,7 @@ import {
   stateQuery,
   turnBatchSignal,
   turnSignal,
-} from './contract.js';
+} from '../contract.js';
 import { restartInput } from './session-rebuild.js';
 import { SessionRun } from './session-run.js';
 

@@ -4,7 +4,7 @@
  * and keeps cutting with a share of the whole window, so it replays unchanged.
  */
 import { patched } from '@temporalio/workflow';
-import type { SessionState } from '../context/session/index.js';
+import type { SessionState } from '../../context/session/index.js';
 
 export const KEEP_RECENT_OWNED_ROOM_PATCH = 'keep-recent-owned-room';
 

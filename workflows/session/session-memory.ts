@@ -9,8 +9,8 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
-import { DEFAULT_MEMORY_IDLE_MS } from '../context/memory/policy.js';
-import type { SessionState } from '../context/session/index.js';
+import { DEFAULT_MEMORY_IDLE_MS } from '../../context/memory/policy.js';
+import type { SessionState } from '../../context/session/index.js';
 import {
   type CompactionTrigger,
   type ExtractionTrigger,
@@ -18,8 +18,8 @@ import {
   type MemoryExtractionInput,
   memoryExtractionWorkflowId,
   type SessionWorkflowInput,
-} from './contract.js';
-import { memoryExtractionWorkflow } from './memory.js';
+} from '../contract.js';
+import { memoryExtractionWorkflow } from '../memory.js';
 
 export const MEMORY_PATCH = 'memory-extraction';
 

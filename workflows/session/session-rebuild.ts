@@ -11,8 +11,8 @@
  * arriving in that first activation is refused (the agent retries it).
  */
 import { patched, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
-import type { MessageMeta, SessionWorkflowInput } from './contract.js';
+import type { Activities } from '../../activities/index.js';
+import type { MessageMeta, SessionWorkflowInput } from '../contract.js';
 
 export const REBUILD_STATE_PATCH = 'rebuild-state-from-db';
 

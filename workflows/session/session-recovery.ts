@@ -4,13 +4,13 @@
  * the step, feed its result back, until there is an answer for the agent.
  */
 import { patched } from '@temporalio/workflow';
-import { canCompact } from '../context/breaker.js';
+import { canCompact } from '../../context/breaker.js';
 import {
   learnedContextWindow,
   nextRecoveryStep,
   recoveryAttempts,
   recoveryStepFreedTokens,
-} from '../context/recovery.js';
+} from '../../context/recovery.js';
 import {
   applyContextReset,
   applyLearnedWindow,
@@ -23,13 +23,13 @@ import {
   type SessionState,
   type Transition,
   withRecoveryCounters,
-} from '../context/session/index.js';
+} from '../../context/session/index.js';
 import type {
   CompactionResult,
   ReportOverflowInput,
   ReportOverflowResult,
   SessionWorkflowInput,
-} from './contract.js';
+} from '../contract.js';
 import { activities } from './session-activities.js';
 
 /**
@@ -40,7 +40,7 @@ export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-tu
 
 const now = () => Date.now();
 
-/** What the recovery loop needs of the session's run (workflows/session-run.ts SessionRun). */
+/** What the recovery loop needs of the session's run (workflows/session/session-run.ts SessionRun). */
 export interface RecoveringRun {
   readonly state: SessionState;
   readonly input: SessionWorkflowInput;

@@ -1,6 +1,6 @@
 /** The activities sessionWorkflow calls, with their timeouts and retries. */
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
+import type { Activities } from '../../activities/index.js';
 
 /** The view write is small and frequent: a local activity costs one marker event, not a task round. */
 export const { persistSessionView } = proxyLocalActivities<Activities>({

@@ -13,10 +13,10 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
-import type { SessionCommand } from '../context/session/index.js';
-import { compactionWorkflow } from './compaction.js';
-import { compactionWorkflowId, type SessionWorkflowInput } from './contract.js';
+import type { Activities } from '../../activities/index.js';
+import type { SessionCommand } from '../../context/session/index.js';
+import { compactionWorkflow } from '../compaction.js';
+import { compactionWorkflowId, type SessionWorkflowInput } from '../contract.js';
 import type { createMemoryHooks } from './session-memory.js';
 
 /** A command with what the request that caused it asked for (a replay, instructions). */

@@ -5,7 +5,7 @@
  * children with the legacy ids, so it replays unchanged.
  */
 import { patched } from '@temporalio/workflow';
-import type { SessionState } from '../context/session/index.js';
+import type { SessionState } from '../../context/session/index.js';
 
 export const TENANT_SCOPED_IDS_PATCH = 'tenant-scoped-ids';
 

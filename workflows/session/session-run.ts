@@ -2,7 +2,7 @@
  * One run of sessionWorkflow as an entity: the run's state and one method per message the
  * workflow handles (a turn, a compaction's report, compact, report overflow, reset the breaker).
  * Every change of the session's state passes through `apply(transition)`, which also queues the
- * transition's commands for the main loop (workflows/session.ts) to carry out.
+ * transition's commands for the main loop (workflows/session/session.ts) to carry out.
  *
  * Every decision is a pure function of context/session/ (docs/engine-rules.md: thresholds, the
  * breaker, the recovery tree); this class only holds the state, carries out what the decisions
@@ -23,7 +23,7 @@ import {
   sessionView,
   type Transition,
   updateSessionConfig,
-} from '../context/session/index.js';
+} from '../../context/session/index.js';
 import type {
   CompactInput,
   CompactionResult,
@@ -33,7 +33,7 @@ import type {
   SessionView,
   SessionWorkflowInput,
   TurnSignal,
-} from './contract.js';
+} from '../contract.js';
 import { withKeepRecentOfOwnedRoom } from './owned-room.js';
 import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
@@ -90,7 +90,7 @@ export class SessionRun {
   /** Commands the transitions returned, for the main loop to carry out in order. */
   readonly queue: QueuedCommand[] = [];
   readonly memory: ReturnType<typeof createMemoryHooks>;
-  /** Carries out one queued command (workflows/session-commands.ts). */
+  /** Carries out one queued command (workflows/session/session-commands.ts). */
   readonly execute: (item: QueuedCommand) => Promise<void>;
   readonly workflowId: string;
   private readonly calibrate: boolean;
