@@ -8,13 +8,13 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { memoryEmbeddings } from '../db/memory-embedding-schema.js';
+import { memoryEmbeddings } from '../db/memory/memory-embedding-schema.js';
 import {
   type EmbeddingSelector,
   pendingEmbeddings,
   recordEmbeddingFailure,
   storeEmbeddings,
-} from '../db/memory-embeddings.js';
+} from '../db/memory/memory-embeddings.js';
 import type { Embedder } from '../llm/embeddings.js';
 
 /** Memories per provider call. */

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from './context.js';
+import type { ApiDeps } from './deps.js';
+import { TurnDispatcher } from './ingest/turn-dispatcher.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerAuthFailureLimit } from './plugins/auth-failures.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
@@ -31,7 +32,6 @@ import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
 import { turnRoutes } from './routes/turns.js';
 import { registerStorableCheck } from './schemas/storable.js';
-import { TurnDispatcher } from './turn-dispatcher.js';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -95,7 +95,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
   registerKeyScope(app, deps.db);
-  // Coalesced turns: the dispatcher signals what the turn route stored (api/turn-dispatcher.ts).
+  // Coalesced turns: the dispatcher signals what the turn route stored (api/ingest/turn-dispatcher.ts).
   const turnDispatcher = new TurnDispatcher({
     db: deps.db,
     temporal: deps.temporal,

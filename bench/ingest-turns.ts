@@ -3,7 +3,7 @@
  * starts, and stored the `store` way — `appendTurn`'s transaction with one `turn` signal inside
  * it, under the row lock: the turn path before coalesced turns (issue 24), kept as a reference.
  */
-import { deliverToSession } from '../api/turn-delivery.js';
+import { deliverToSession } from '../api/ingest/turn-delivery.js';
 import type { Message } from '../context/messages.js';
 import type { LiveMessageMeta } from '../context/session/index.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';

@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import type { TurnBody } from '../client/index.js';
 import { DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
-import type { sessionWorkflow } from '../workflows/session.js';
+import type { sessionWorkflow } from '../workflows/session/session.js';
 import { type CpuUsage, startCpuAccounting } from './cpu.js';
 import { type PreparedTurn, prepareTurns, storeTurn } from './ingest-turns.js';
 import { benchClient, type MoltClient, postTurn } from './measure.js';

@@ -22,7 +22,7 @@ import type { TurnBody } from '../client/index.js';
 import { messages } from '../db/schema.js';
 import { DEFAULT_TENANT_ID, getSession } from '../db/transcript.js';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../workflows/contract.js';
-import type { sessionWorkflow } from '../workflows/session.js';
+import type { sessionWorkflow } from '../workflows/session/session.js';
 import { startCpuAccounting } from './cpu.js';
 import { runChain } from './history.js';
 import { benchClient, postTurn } from './measure.js';

@@ -11,9 +11,9 @@ import { and, eq } from 'drizzle-orm';
 import { type ExtractiveOptions, extractCandidates } from '../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import { scopeOf } from '../db/memories.js';
-import { beginExtraction, completeExtraction } from '../db/memory-extractions.js';
-import { memoryEvents } from '../db/memory-schema.js';
+import { scopeOf } from '../db/memory/memories.js';
+import { beginExtraction, completeExtraction } from '../db/memory/memory-extractions.js';
+import { memoryEvents } from '../db/memory/memory-schema.js';
 import { HELD_OUT, TUNED, type UpdateCase } from './memory-updates-corpus.js';
 import { round, runAsScript } from './stack.js';
 

@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
 import { estimateMessageTokens } from '../context/tokens/index.js';
-import { memories } from '../db/memory-schema.js';
+import { memories } from '../db/memory/memory-schema.js';
 import { appendTurn, DEFAULT_TENANT_ID } from '../db/transcript.js';
 import { createTextModel } from '../llm/providers.js';
 import { startFakeLlm } from '../test/fake-llm/server.js';

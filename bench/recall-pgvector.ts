@@ -4,8 +4,8 @@
  */
 import type { RecallQuery } from '../context/memory/recall.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { vectorCandidates } from '../db/memory-embeddings.js';
-import type { RecallScope } from '../db/memory-recall.js';
+import { vectorCandidates } from '../db/memory/memory-embeddings.js';
+import type { RecallScope } from '../db/memory/memory-recall.js';
 import type { Embedder } from '../llm/embeddings.js';
 import { percentile, round } from './stack.js';
 

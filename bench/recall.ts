@@ -16,12 +16,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fitRanked, rankMemories } from '../api/recall.js';
+import { fitRanked, rankMemories } from '../api/assembly/recall.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
 import type { Database } from '../db/client.js';
-import { backfillMemoryTerms } from '../db/memories.js';
-import { searchMemories } from '../db/memory-reads.js';
-import { memories } from '../db/memory-schema.js';
+import { backfillMemoryTerms } from '../db/memory/memories.js';
+import { searchMemories } from '../db/memory/memory-reads.js';
+import { memories } from '../db/memory/memory-schema.js';
 import { DEFAULT_TENANT_ID } from '../db/transcript.js';
 import type { Corpus } from './memory-corpus.js';
 import { percentile, round } from './stack.js';

@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { backfillMemoryTerms } from './memories.js';
-import { enablePgvector } from './pgvector.js';
+import { backfillMemoryTerms } from './memory/memories.js';
+import { enablePgvector } from './memory/pgvector.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -123,7 +123,7 @@ export async function openDatabase(
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // pg_trgm ships as a PGlite contrib extension; memory search and dedup need it (docs/memory.md#the-model).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // pgvector for memory vectors' HNSW search (db/pgvector.ts); created by migrate().
+  // pgvector for memory vectors' HNSW search (db/memory/pgvector.ts); created by migrate().
   const { vector } = await import('@electric-sql/pglite-pgvector');
   const extensions = { pg_trgm, vector };
   let client: InstanceType<typeof PGlite>;

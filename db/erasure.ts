@@ -12,7 +12,7 @@
  * tombstone (and writes nothing).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from './memories.js';
+import type { Executor } from './memory/memories.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 

@@ -290,8 +290,8 @@ export const messageOverrides = pgTable(
 );
 
 export * from './erasure-schema.js';
-export * from './memory-embedding-schema.js';
-export * from './memory-schema.js';
+export * from './memory/memory-embedding-schema.js';
+export * from './memory/memory-schema.js';
 export * from './turn-outbox-schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompactionStatus, CompactionTrigger } from '../context/compaction-rules.js';
 import type { Database } from './client.js';
-import { memoryExtractions } from './memory-schema.js';
+import { memoryExtractions } from './memory/memory-schema.js';
 import { breakerEvents, compactionChunks, compactions, messageOverrides, turns } from './schema.js';
 
 export type TimelineItem =

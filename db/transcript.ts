@@ -4,7 +4,7 @@
  * caller's `beforeCommit` (the route writes the turn's outbox row there) before it commits.
  *
  * The turn route signals nothing under the row lock any more (docs/architecture.md#coalesced-turns):
- * the outbox row commits with the messages, and the dispatcher (api/turn-dispatcher.ts) signals
+ * the outbox row commits with the messages, and the dispatcher (api/ingest/turn-dispatcher.ts) signals
  * after the commit. So a failed COMMIT can no longer leave the workflow counting seqs that were
  * never stored, and a crash after the commit leaves the row for the next dispatcher.
  * `beforeCommit` still may do anything that must be atomic with the turn: if it throws, nothing is
@@ -41,7 +41,7 @@ export interface AppendTurnInput {
   content: unknown;
   /**
    * Store the turn's signal in the outbox with it (db/turn-outbox.ts): `signal` is its template,
-   * JSON with seqs counted from 0 and no window (`signalTemplateText`).
+   * JSON with seqs counted from 0 and no window (`signalTemplateText`, api/ingest/turn-outbox.ts).
    */
   outbox?: { taskQueue: string; signal: string };
 }

@@ -1,7 +1,7 @@
 /**
  * The turn outbox (issue 24 item 2, docs/architecture.md#coalesced-turns): one row per stored
  * turn whose signal has not yet reached the session workflow. The turn's transaction writes it
- * beside the messages; the API's dispatcher (api/turn-dispatcher.ts) drains a session's rows in
+ * beside the messages; the API's dispatcher (api/ingest/turn-dispatcher.ts) drains a session's rows in
  * `id` order into one `turns` signal and deletes them once Temporal accepted it.
  */
 import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -24,7 +24,7 @@ export const turnOutbox = pgTable(
     /**
      * The turn's signal as JSON text (roles, token counts, bounded tool-call ids, settings, usage),
      * its seqs counted from 0: the turn's statement writes the row before it knows `from_seq`
-     * (db/turn-outbox.ts, `signalOfRow`). Text, not jsonb: JSON.stringify escapes NUL and lone
+     * (api/ingest/turn-outbox.ts, `signalOfRow`). Text, not jsonb: JSON.stringify escapes NUL and lone
      * surrogates, which a tool-call id may hold and jsonb refuses.
      */
     signal: text('signal').notNull(),

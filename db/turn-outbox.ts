@@ -5,40 +5,18 @@
  * accepted the signal that carried them.
  */
 import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { TurnSignal } from '../workflows/contract.js';
 import type { Database } from './client.js';
 import { turnOutbox } from './turn-outbox-schema.js';
 
-export interface OutboxTurn {
+/** A stored row as read: its signal still the JSON template (api/ingest/turn-outbox.ts decodes it). */
+export interface OutboxRow {
   id: number;
   fromSeq: number;
   toSeq: number;
   created: boolean;
-  signal: TurnSignal;
-  /** The signal's JSON length, for the batch's size cap. */
-  bytes: number;
-}
-
-/**
- * The signal's template as the outbox stores it: seqs counted from 0 (`seq - fromSeq`), no window.
- * The turn's statement writes the row before it knows the turn's seqs.
- */
-export function signalTemplateText(signal: TurnSignal, fromSeq: number): string {
-  const { contextWindowTokens: _window, ...rest } = signal;
-  return JSON.stringify(shiftSeqs(rest, -fromSeq));
-}
-
-/** The signal of a stored row: its template at the row's seqs, with the session's window. */
-export function signalOfRow(template: TurnSignal, fromSeq: number, contextWindowTokens: number): TurnSignal {
-  return { ...shiftSeqs(template, fromSeq), contextWindowTokens };
-}
-
-function shiftSeqs(signal: TurnSignal, by: number): TurnSignal {
-  return {
-    ...signal,
-    messages: signal.messages.map((meta) => ({ ...meta, seq: meta.seq + by })),
-    ...(signal.usage ? { usage: { ...signal.usage, seq: signal.usage.seq + by } } : {}),
-  };
+  contextWindowTokens: number;
+  /** The signal's template: JSON, seqs counted from 0, no window. */
+  signal: string;
 }
 
 /** A session's waiting turns, oldest first, at most `limit`, leaving out rows already signalled. */
@@ -47,8 +25,8 @@ export async function readOutboxTurns(
   key: { tenantId: string; sessionId: string; taskQueue: string },
   limit: number,
   signalled: readonly number[] = [],
-): Promise<OutboxTurn[]> {
-  const rows = await db
+): Promise<OutboxRow[]> {
+  return db
     .select({
       id: turnOutbox.id,
       fromSeq: turnOutbox.fromSeq,
@@ -68,14 +46,6 @@ export async function readOutboxTurns(
     )
     .orderBy(asc(turnOutbox.id))
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    fromSeq: row.fromSeq,
-    toSeq: row.toSeq,
-    created: row.created,
-    signal: signalOfRow(JSON.parse(row.signal) as TurnSignal, row.fromSeq, row.contextWindowTokens),
-    bytes: row.signal.length,
-  }));
 }
 
 /** Rows whose signal Temporal accepted. */

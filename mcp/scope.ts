@@ -2,7 +2,7 @@
  * Whose memories an MCP server touches (docs/mcp.md#scope): fixed when the server is made, from
  * configuration — `molt mcp`'s environment (MOLT_USER_ID, MOLT_AGENT_ID, MOLT_SESSION_ID, as the
  * agent CLI reads them) or, over HTTP, the key's agent and the request's `x-molt-*` headers —
- * never from a tool's arguments. The API enforces the key's reach on top (api/memory-scope.ts,
+ * never from a tool's arguments. The API enforces the key's reach on top (api/memory/memory-scope.ts,
  * api/plugins/key-scope.ts); these rules only narrow it to "one's own".
  */
 import { z } from 'zod';

@@ -23,7 +23,7 @@ import type {
 
 export type { CompactionResult, CompactionTrigger, ExtractionTrigger };
 
-/** What continue-as-new carries of the session's memory hooks (workflows/session-memory.ts). */
+/** What continue-as-new carries of the session's memory hooks (workflows/session/session-memory.ts). */
 export interface MemoryCarry {
   /** Every seq ≤ this has an extraction started. */
   extractedToSeq: number;
@@ -66,7 +66,7 @@ export interface SessionWorkflowInput {
   carried?: { state: SessionState; viewVersion: number; memory?: MemoryCarry };
   /**
    * The session existed before this run (its previous run is gone): read its state back from
-   * PostgreSQL first (workflows/session-rebuild.ts). Absent for a new session and continue-as-new.
+   * PostgreSQL first (workflows/session/session-rebuild.ts). Absent for a new session and continue-as-new.
    */
   rebuild?: boolean;
   /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS). */

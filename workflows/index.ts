@@ -1,4 +1,4 @@
 export { compactionWorkflow } from './compaction.js';
 export { memoryExtractionWorkflow } from './memory.js';
 export { memoryEmbeddingWorkflow } from './memory-embedding.js';
-export { sessionWorkflow } from './session.js';
+export { sessionWorkflow } from './session/session.js';

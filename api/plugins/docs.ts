@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { operationDocs } from '../openapi-operations.js';
+import { operationDocs } from '../schemas/openapi-operations.js';
 
 export const DOCS_PREFIX = '/docs';
 
@@ -48,7 +48,7 @@ export function tagOf(url: string): Tag {
 export const BEARER_SCHEME = 'bearerAuth';
 
 /**
- * Each route's tag, summary, description, security and body example (api/openapi-operations.ts).
+ * Each route's tag, summary, description, security and body example (api/schemas/openapi-operations.ts).
  * A route with no entry is documented as it is; test/unit/openapi-docs.test.ts fails on it.
  */
 const transformWithDocs: typeof jsonSchemaTransform = (input) => {

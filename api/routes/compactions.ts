@@ -12,7 +12,8 @@ import { getCompaction, getCompactionRow, listCompactions } from '../../db/compa
 import { decodeCursor } from '../../db/pagination.js';
 import { getSession, sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
-import type { ApiDeps } from '../context.js';
+import { sessionViewOf } from '../control/session-view.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import {
@@ -22,7 +23,6 @@ import {
   type WorkingMemoryAnswer,
   workingMemoryAnswerSchema,
 } from '../schemas/compactions.js';
-import { sessionViewOf } from '../session-view.js';
 import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });

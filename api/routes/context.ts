@@ -19,24 +19,29 @@ import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../cont
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import { summaryOf } from '../../db/compaction-writes.js';
-import type { MemoryRow } from '../../db/memory-schema.js';
+import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import { touchPromptCache } from '../../db/sessions.js';
 import { getSession, readEffectiveMessages } from '../../db/transcript.js';
-import type { ApiDeps } from '../context.js';
-import { rankHybrid } from '../hybrid-recall.js';
-import { keyFileRestoreOf, readRestoreRange, restoredSchema, restoredView } from '../key-file-restore.js';
-import { ApiError, notFound } from '../plugins/errors.js';
+import { rankHybrid } from '../assembly/hybrid-recall.js';
+import {
+  keyFileRestoreOf,
+  readRestoreRange,
+  restoredSchema,
+  restoredView,
+} from '../assembly/key-file-restore.js';
 import {
   DEFAULT_RECALL_SETTINGS,
   fitRanked,
   promptAdditionFor,
   recalledMemory,
   withSkillMemories,
-} from '../recall.js';
+} from '../assembly/recall.js';
+import { sessionViewOf } from '../control/session-view.js';
+import type { ApiDeps } from '../deps.js';
+import { ApiError, notFound } from '../plugins/errors.js';
 import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
 import { retrievalSchema } from '../schemas/memories.js';
 import type { SessionSettingsBody } from '../schemas/settings.js';
-import { sessionViewOf } from '../session-view.js';
 
 /** A query-string flag: `true`/`1` or `false`/`0` (z.coerce.boolean would take "false" as true). */
 const flag = (fallback: boolean) =>

@@ -1,7 +1,7 @@
 /**
  * Erasure (issue 19 item 3), operator routes: `DELETE /v1/sessions/{sessionId}` and
  * `DELETE /v1/users/{userId}` erase everything molt holds of the session or user (db/erasure.ts)
- * and the session workflows' histories (api/erasure-workflows.ts), and answer a receipt: what was
+ * and the session workflows' histories (api/control/erasure-workflows.ts), and answer a receipt: what was
  * removed, by kind, as counts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,8 +14,8 @@ import {
   sessionWorkflowIds,
   userSessionIds,
 } from '../../db/erasure.js';
-import type { ApiDeps } from '../context.js';
-import { deleteWorkflows, terminateWorkflows } from '../erasure-workflows.js';
+import { deleteWorkflows, terminateWorkflows } from '../control/erasure-workflows.js';
+import type { ApiDeps } from '../deps.js';
 import { notFound } from '../plugins/errors.js';
 import { errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ApiKeyListing, listApiKeys, revokeApiKey } from '../../db/api-keys.js';
-import type { ApiDeps } from '../context.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { type Expect, errorResponses, type SameFields } from '../schemas/common.js';
 

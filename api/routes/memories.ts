@@ -7,21 +7,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOfTexts, RECALL_DEFAULTS } from '../../context/memory/recall.js';
 import { eraseUserMemoriesIn } from '../../db/erasure.js';
-import { deleteMemory, memorySnapshot } from '../../db/memories.js';
+import { deleteMemory, memorySnapshot } from '../../db/memory/memories.js';
 import {
   decodeOffsetCursor,
   getMemoryWithEvents,
   listMemories,
   searchMemories,
-} from '../../db/memory-reads.js';
-import { commitMemory } from '../../db/memory-store.js';
+} from '../../db/memory/memory-reads.js';
+import { commitMemory } from '../../db/memory/memory-store.js';
 import { decodeCursor } from '../../db/pagination.js';
-import type { ApiDeps } from '../context.js';
-import { rankHybrid } from '../hybrid-recall.js';
-import { startEmbedding } from '../memory-embedding.js';
-import { commitScopeOf, ownerOf } from '../memory-scope.js';
+import { rankHybrid } from '../assembly/hybrid-recall.js';
+import { DEFAULT_RECALL_SETTINGS } from '../assembly/recall.js';
+import { startEmbedding } from '../control/memory-embedding.js';
+import type { ApiDeps } from '../deps.js';
+import { commitScopeOf, ownerOf } from '../memory/memory-scope.js';
 import { ApiError, notFound } from '../plugins/errors.js';
-import { DEFAULT_RECALL_SETTINGS } from '../recall.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   commitMemoryBodySchema,

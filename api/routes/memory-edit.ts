@@ -1,15 +1,15 @@
 /**
  * PATCH /v1/memories/{memoryId} (operators): an edit supersedes the memory with the new text
- * (db/memory-edit.ts), so the old version stays in the history. The console's edit uses it.
+ * (db/memory/memory-edit.ts), so the old version stays in the history. The console's edit uses it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
 import { memoryTypeSchema } from '../../context/memory/types.js';
-import { memorySnapshot } from '../../db/memories.js';
-import { editMemory } from '../../db/memory-edit.js';
-import type { ApiDeps } from '../context.js';
-import { startEmbedding } from '../memory-embedding.js';
+import { memorySnapshot } from '../../db/memory/memories.js';
+import { editMemory } from '../../db/memory/memory-edit.js';
+import { startEmbedding } from '../control/memory-embedding.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import { memoryParamsSchema, memorySchema } from '../schemas/memories.js';

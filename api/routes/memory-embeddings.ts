@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { embeddingStatus } from '../../db/memory-embeddings.js';
-import type { ApiDeps } from '../context.js';
+import { embeddingStatus } from '../../db/memory/memory-embeddings.js';
+import type { ApiDeps } from '../deps.js';
 import { errorResponses } from '../schemas/common.js';
 
 const statusSchema = z.object({

@@ -6,11 +6,11 @@ import {
   getExtraction,
   getExtractionWithDiff,
   listExtractions,
-} from '../../db/memory-extractions.js';
+} from '../../db/memory/memory-extractions.js';
 import { decodeCursor } from '../../db/pagination.js';
 import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
-import type { ApiDeps } from '../context.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound, unavailable } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {

@@ -6,7 +6,7 @@ import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/cl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCompaction } from '../../db/compactions.js';
-import { extractionWorkflows, sessionMemoryStats } from '../../db/memory-extractions.js';
+import { extractionWorkflows, sessionMemoryStats } from '../../db/memory/memory-extractions.js';
 import type { SessionRow } from '../../db/schema.js';
 import { compactionRuns, listSessions } from '../../db/sessions.js';
 import { getSession } from '../../db/transcript.js';
@@ -16,8 +16,10 @@ import {
   reportOverflowUpdate,
   resetBreakerUpdate,
 } from '../../workflows/contract.js';
-import type { ApiDeps } from '../context.js';
-import { readHistory } from '../history.js';
+import { readHistory } from '../control/history.js';
+import { updateSessionWorkflow } from '../control/session-update.js';
+import { sessionViewOf } from '../control/session-view.js';
+import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound, unavailable } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import { compactAnswerSchema } from '../schemas/compactions.js';
@@ -28,8 +30,6 @@ import {
   sessionWithMemorySchema,
   workflowSessionViewSchema,
 } from '../schemas/sessions.js';
-import { updateSessionWorkflow } from '../session-update.js';
-import { sessionViewOf } from '../session-view.js';
 
 export const listQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionTimeline } from '../../db/timeline.js';
 import { getSession } from '../../db/transcript.js';
-import type { ApiDeps } from '../context.js';
+import type { ApiDeps } from '../deps.js';
 import { notFound } from '../plugins/errors.js';
 import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
 import { timelineSchema } from '../schemas/timeline.js';

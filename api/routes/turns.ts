@@ -2,7 +2,7 @@
  * POST /v1/sessions/{sessionId}/turns — the agent's per-turn call. Validates, stores the messages
  * and the turn's signal (seqs and token counts only) in one transaction, answers 202 — stored
  * durably — and leaves the signal to the dispatcher, which coalesces a session's turns
- * (api/turn-dispatcher.ts, docs/architecture.md#coalesced-turns).
+ * (api/ingest/turn-dispatcher.ts, docs/architecture.md#coalesced-turns).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,17 +18,17 @@ import type { Message } from '../../context/messages.js';
 import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
 import { appendTurn } from '../../db/transcript.js';
-import { signalOfRow, signalTemplateText } from '../../db/turn-outbox.js';
 import { sessionWorkflowId, type TurnSignal } from '../../workflows/contract.js';
-import type { ApiDeps } from '../context.js';
-import { prefetchQueryEmbedding } from '../hybrid-recall.js';
+import { prefetchQueryEmbedding } from '../assembly/hybrid-recall.js';
+import { sessionViewOf } from '../control/session-view.js';
+import type { ApiDeps } from '../deps.js';
+import type { TurnDispatcher } from '../ingest/turn-dispatcher.js';
+import { signalOfRow, signalTemplateText } from '../ingest/turn-outbox.js';
+import { requireContextWindow, turnWarnings } from '../ingest/turn-warnings.js';
 import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import { turnResponseSchema } from '../schemas/sessions.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
-import { sessionViewOf } from '../session-view.js';
-import type { TurnDispatcher } from '../turn-dispatcher.js';
-import { requireContextWindow, turnWarnings } from '../turn-warnings.js';
 
 /** One turn rarely holds more than a few dozen messages; this bounds a runaway client. */
 export const MAX_MESSAGES_PER_TURN = 1_000;
@@ -175,7 +175,7 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
               ...(userId !== undefined ? { userId } : {}),
               ...(agentId !== undefined ? { agentId } : {}),
             },
-            // The turn's signal is stored with it, for the dispatcher to send (api/turn-dispatcher.ts).
+            // The turn's signal is stored with it, for the dispatcher to send (api/ingest/turn-dispatcher.ts).
             outbox: { taskQueue: deps.taskQueue, signal: template },
           });
         } catch (error) {

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
 import { memoryTypeSchema } from '../../context/memory/types.js';
-import type { memorySnapshot } from '../../db/memories.js';
-import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory-extractions.js';
-import type { getMemoryWithEvents } from '../../db/memory-reads.js';
+import type { memorySnapshot } from '../../db/memory/memories.js';
+import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
+import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
 import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
@@ -42,7 +42,7 @@ export const memorySchema = z.object({
   score: z.number().optional(),
 });
 
-/** How a recall ranked (api/hybrid-recall.ts): fused with vectors, or lexical and why. */
+/** How a recall ranked (api/assembly/hybrid-recall.ts): fused with vectors, or lexical and why. */
 export const retrievalSchema = z.object({
   mode: z.enum(['hybrid', 'lexical']),
   reason: z.enum(['embeddings_off', 'embedding_timeout', 'embedding_failed']).optional(),
@@ -99,7 +99,7 @@ export const searchMemoriesBodySchema = z.strictObject({
 /**
  * The tools' arguments as a model fills them in (GET /v1/tools and the MCP server, mcp/server.ts):
  * no scope field. Whose memories they touch comes from the key and the configuration, never from
- * the model (api/memory-scope.ts).
+ * the model (api/memory/memory-scope.ts).
  */
 export const MEMORY_TOOL_DESCRIPTIONS = {
   search_memories:

@@ -28,7 +28,7 @@ export function memoryTools(): MemoryToolDefinition[] {
     {
       name: COMMIT_MEMORY,
       description: MEMORY_TOOL_DESCRIPTIONS.commit_memory,
-      // The client adds the session (api/memory-scope.ts).
+      // The client adds the session (api/memory/memory-scope.ts).
       parameters: schema(commitMemoryArgsSchema),
     },
   ];

@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
-import type { sessionMemoryStats } from '../../db/memory-extractions.js';
+import type { sessionMemoryStats } from '../../db/memory/memory-extractions.js';
 import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
-import type { HistoryRun } from '../history.js';
-import type { ApiSessionView } from '../session-view.js';
-import { turnWarningSchema } from '../turn-warnings.js';
+import type { HistoryRun } from '../control/history.js';
+import type { ApiSessionView } from '../control/session-view.js';
+import { turnWarningSchema } from '../ingest/turn-warnings.js';
 import type { Expect, SameFields } from './common.js';
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
@@ -86,7 +86,7 @@ export type SessionListAnswer = z.infer<typeof sessionListSchema>;
 
 /**
  * POST /v1/sessions/{sessionId}/turns: the view after the turn was stored, the turn's seqs, and
- * what the agent's model will not see as it may expect (api/turn-warnings.ts; empty when nothing).
+ * what the agent's model will not see as it may expect (api/ingest/turn-warnings.ts; empty when nothing).
  */
 export const turnResponseSchema = sessionViewSchema.extend({
   turn: z.object({ turnId: z.string(), fromSeq: z.number(), toSeq: z.number(), replayed: z.boolean() }),

@@ -2,7 +2,7 @@
  * Per-turn recall (docs/memory.md#recall), the pure part: when to recall, what to search with, how a
  * candidate scores, what fits under the token cap, and the simulated `search_memories` call and
  * result injected after the latest user message. The database finds candidates
- * (db/memory-recall.ts); this module decides.
+ * (db/memory/memory-recall.ts); this module decides.
  */
 
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../messages.js';

@@ -10,7 +10,7 @@ import { quoted } from '../prompt-data.js';
 
 /**
  * A skill is used when a tool call's arguments name `skills/<name>/SKILL.md`. The pattern is
- * written for both JavaScript and PostgreSQL regular expressions (db/tool-stats.ts uses it too).
+ * written for both JavaScript and PostgreSQL regular expressions (db/memory/tool-stats.ts uses it too).
  */
 export const SKILL_PATH_PATTERN = 'skills/([A-Za-z0-9._-]+)/SKILL\\.md';
 

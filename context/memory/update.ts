@@ -2,7 +2,7 @@
  * The update policy (docs/recall-and-updates.md): what storing a candidate does to the scope's
  * memory — add it, let it supersede an active memory, skip it as a duplicate, or do nothing
  * because a newer memory already says otherwise. Pure: the store finds the related active memories
- * of the scope (db/memory-update.ts) and carries the decision out; every decision becomes a memory
+ * of the scope (db/memory/memory-store.ts) and carries the decision out; every decision becomes a memory
  * event with its reason.
  *
  * The rules, in order: an identical text is a duplicate; two statements about the same subject

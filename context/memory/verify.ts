@@ -1,7 +1,7 @@
 /**
  * The pure half of verify-and-store (docs/memory.md#extraction): a candidate is kept only when it is well
  * formed and its quote appears verbatim in one message of the range; the message it was found in
- * becomes its provenance. Duplicates and supersession need the store and happen in db/memories.ts.
+ * becomes its provenance. Duplicates and supersession need the store and happen in db/memory/memories.ts.
  */
 import type { Message } from '../messages.js';
 import { normalizeMemoryKey, normalizeMemoryText } from './policy.js';

@@ -7,9 +7,9 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import type { ApiDeps } from '../../api/context.js';
-import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/hybrid-recall.js';
-import { startEmbeddingBackfill } from '../../api/memory-embedding.js';
+import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/assembly/hybrid-recall.js';
+import { startEmbeddingBackfill } from '../../api/control/memory-embedding.js';
+import type { ApiDeps } from '../../api/deps.js';
 import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
@@ -55,7 +55,7 @@ export interface HarnessOptions {
   workflowCacheSize?: number;
   /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
   requireContextWindow?: boolean;
-  /** The turn dispatcher's interval, sweep and fault hooks (api/turn-dispatcher.ts). */
+  /** The turn dispatcher's interval, sweep and fault hooks (api/ingest/turn-dispatcher.ts). */
   turnDispatch?: ApiDeps['turnDispatch'];
 }
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memories, memoryEvents, memoryExtractions } from '../../db/memory-schema.js';
+import { memories, memoryEvents, memoryExtractions } from '../../db/memory/memory-schema.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 import { exited, workerProcesses } from './worker-process.js';

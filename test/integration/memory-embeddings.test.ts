@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memoryEmbeddings } from '../../db/memory-embedding-schema.js';
+import { memoryEmbeddings } from '../../db/memory/memory-embedding-schema.js';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../fake-embeddings/server.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 

@@ -4,19 +4,23 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankMemories } from '../../api/recall.js';
+import { rankMemories } from '../../api/assembly/recall.js';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { EXTRACTIVE_VERSION } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { eraseUserMemoriesIn } from '../../db/erasure.js';
-import { deleteMemory, scopeOf } from '../../db/memories.js';
-import { beginExtraction, completeExtraction, getExtractionWithDiff } from '../../db/memory-extractions.js';
-import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory-reads.js';
-import { promptMemories } from '../../db/memory-recall.js';
-import { memories, memoryTerms } from '../../db/memory-schema.js';
-import { commitMemory } from '../../db/memory-store.js';
+import { deleteMemory, scopeOf } from '../../db/memory/memories.js';
+import {
+  beginExtraction,
+  completeExtraction,
+  getExtractionWithDiff,
+} from '../../db/memory/memory-extractions.js';
+import { getMemoryWithEvents, listMemories, searchMemories } from '../../db/memory/memory-reads.js';
+import { promptMemories } from '../../db/memory/memory-recall.js';
+import { memories, memoryTerms } from '../../db/memory/memory-schema.js';
+import { commitMemory } from '../../db/memory/memory-store.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Vector search through pgvector (db/pgvector.ts) finds what the exact cosine scan finds, within
+ * Vector search through pgvector (db/memory/pgvector.ts) finds what the exact cosine scan finds, within
  * the scope, on PGlite with the `vector` extension; on a PostgreSQL without it (this machine's
  * PostgreSQL 15) the migrations apply and the exact path serves.
  */
@@ -8,10 +8,10 @@ import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
-import { storeEmbeddings, type VectorSearch, vectorCandidates } from '../../db/memory-embeddings.js';
-import type { RecallScope } from '../../db/memory-recall.js';
-import { type MemoryRow, memories } from '../../db/memory-schema.js';
-import { enablePgvector, hasPgvector, vectorIndexName } from '../../db/pgvector.js';
+import { storeEmbeddings, type VectorSearch, vectorCandidates } from '../../db/memory/memory-embeddings.js';
+import type { RecallScope } from '../../db/memory/memory-recall.js';
+import { type MemoryRow, memories } from '../../db/memory/memory-schema.js';
+import { enablePgvector, hasPgvector, vectorIndexName } from '../../db/memory/pgvector.js';
 
 const MODEL = 'test-model';
 
@@ -145,7 +145,7 @@ describe('pgvector search on PGlite', () => {
               await nearest(handle, scope, query, limit, 'exact'),
             ];
             expectSameRanking(got, exact);
-            // The scope: the user's memories and the agent's without a user (db/memory-recall.ts).
+            // The scope: the user's memories and the agent's without a user (db/memory/memory-recall.ts).
             const inScope = (m: MemoryRow) =>
               (owner.userId !== null && m.userId === owner.userId) ||
               (m.userId === null && m.agentId === owner.agentId);

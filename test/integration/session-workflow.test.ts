@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionWorkflowId, stateQuery, type TurnSignal, turnSignal } from '../../workflows/contract.js';
-import type { sessionWorkflow } from '../../workflows/session.js';
+import type { sessionWorkflow } from '../../workflows/session/session.js';
 import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { signalOfRow, signalTemplateText } from '../../api/ingest/turn-outbox.js';
 import { turnAlreadyApplied } from '../../context/session/batch.js';
-import { signalOfRow, signalTemplateText } from '../../db/turn-outbox.js';
 import type { TurnSignal } from '../../workflows/contract.js';
 
 const turnAt = (fromSeq: number, count: number, usageAt: number | null): TurnSignal => ({

@@ -7,7 +7,7 @@
  *
  * The scope is never the model's: the arguments are read through the tools' own schemas (a
  * `userId`, `agentId` or `sessionId` the model adds is dropped) and the call names only the molt
- * session, whose user and agent molt applies (api/memory-scope.ts). The engine opens the session
+ * session, whose user and agent molt applies (api/memory/memory-scope.ts). The engine opens the session
  * with its identity before the model runs (engine.ts `assemble`), so the session exists even on
  * its first turn.
  */

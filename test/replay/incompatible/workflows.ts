@@ -13,7 +13,7 @@ import type {
   SessionWorkflowInput,
 } from '../../../workflows/contract.js';
 import { memoryExtractionWorkflow as currentMemory } from '../../../workflows/memory.js';
-import { sessionWorkflow as currentSession } from '../../../workflows/session.js';
+import { sessionWorkflow as currentSession } from '../../../workflows/session/session.js';
 
 export async function sessionWorkflow(input: SessionWorkflowInput): Promise<void> {
   await sleep(1);

@@ -1,0 +1,136 @@
+/**
+ * Hybrid recall (docs/recall-and-updates.md): the one ranking behind per-turn recall, POST
+ * /v1/memories/search and the agent's `search_memories`. The lexical ranking (api/assembly/recall.ts
+ * rankMemories) always runs; with an embedder configured, the newest user message's vector —
+ * embedded when the message was stored (`prefetchQueryEmbedding`) or within a bounded wait here —
+ * finds the scope's nearest memories (db/memory/memory-embeddings.ts), and the two lists are fused
+ * (context/memory/fusion.ts). When the embedder is off, slow or failing, recall is lexical and
+ * says why (`retrieval`).
+ */
+import { FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
+import type { RecallQuery } from '../../context/memory/recall.js';
+import { queryOfTexts } from '../../context/memory/recall.js';
+import type { Database } from '../../db/client.js';
+import { vectorCandidates } from '../../db/memory/memory-embeddings.js';
+import type { RecallScope } from '../../db/memory/memory-recall.js';
+import type { Embedder } from '../../llm/embeddings.js';
+import { type RankedMemory, rankMemories } from './recall.js';
+
+/** The API's embedder and how long recall waits for a query's vector (MOLT_EMBEDDINGS_QUERY_TIMEOUT_MS). */
+export interface RecallEmbedding {
+  embedder: Embedder;
+  queryTimeoutMs: number;
+}
+
+export const DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS = 250;
+
+export interface Retrieval {
+  mode: 'hybrid' | 'lexical';
+  /** Why recall is lexical: no embedder, the query's vector came too late, or the provider failed. */
+  reason?: 'embeddings_off' | 'embedding_timeout' | 'embedding_failed';
+}
+
+export interface HybridRanked extends RankedMemory {
+  /** Cosine to the query, null when the vector side did not find it. */
+  cosine: number | null;
+  /** The lexical score (`score` is the fused score in hybrid mode). */
+  lexicalScore: number | null;
+}
+
+// Query vectors by (model, text): a message stored a moment ago is not embedded again.
+const QUERY_CACHE_SIZE = 2_000;
+const queryCache = new Map<string, Promise<Float32Array>>();
+
+function queryVector(embedding: RecallEmbedding, text: string): Promise<Float32Array> {
+  const key = `${embedding.embedder.id}\u0001${text}`;
+  const cached = queryCache.get(key);
+  if (cached) return cached;
+  const pending = embedding.embedder.embed([text]).then(([vector]) => {
+    if (!vector) throw new Error('no vector');
+    return vector;
+  });
+  pending.catch(() => queryCache.delete(key)); // a failure is not cached
+  if (queryCache.size >= QUERY_CACHE_SIZE) queryCache.delete(queryCache.keys().next().value!);
+  queryCache.set(key, pending);
+  return pending;
+}
+
+/** Embeds a stored user message's recall text in the background (turns route): GET /context then finds it ready. */
+export function prefetchQueryEmbedding(embedding: RecallEmbedding | null | undefined, text: string): void {
+  if (!embedding) return;
+  const latest = queryOfTexts([text])?.latest;
+  if (latest) queryVector(embedding, latest).catch(() => {});
+}
+
+type Waited = { vector: Float32Array } | { reason: 'embedding_timeout' | 'embedding_failed' };
+
+async function boundedQueryVector(embedding: RecallEmbedding, text: string): Promise<Waited> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Waited>((resolve) => {
+    timer = setTimeout(() => resolve({ reason: 'embedding_timeout' }), embedding.queryTimeoutMs);
+  });
+  try {
+    return await Promise.race([
+      queryVector(embedding, text).then(
+        (vector): Waited => ({ vector }),
+        (): Waited => ({ reason: 'embedding_failed' }),
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const asLexical = (ranked: RankedMemory[]): HybridRanked[] =>
+  ranked.map((r) => ({ ...r, cosine: null, lexicalScore: r.score }));
+
+/** The scope's memories for a query, best first: fused when the vector side answers, lexical otherwise. */
+export async function rankHybrid(
+  db: Database,
+  scope: RecallScope,
+  query: RecallQuery,
+  minScore: number,
+  embedding: RecallEmbedding | null | undefined,
+  minCosine: number = FUSION_DEFAULTS.minCosine,
+): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
+  const lexicalPromise = rankMemories(db, scope, query, minScore);
+  if (!embedding)
+    return {
+      ranked: asLexical(await lexicalPromise),
+      retrieval: { mode: 'lexical', reason: 'embeddings_off' },
+    };
+  // The vector side runs beside the lexical one: it adds only what it takes beyond it.
+  const vectorSide = boundedQueryVector(embedding, query.latest).then(async (waited) =>
+    'vector' in waited
+      ? {
+          nearest: await vectorCandidates(db, scope, embedding.embedder.id, waited.vector, {
+            limit: FUSION_DEFAULTS.vectorCandidates,
+            minCosine,
+          }),
+        }
+      : waited,
+  );
+  const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
+  if (!('nearest' in side))
+    return { ranked: asLexical(lexical), retrieval: { mode: 'lexical', reason: side.reason } };
+  const { nearest } = side;
+  const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
+  const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
+  const fused = fuseRankings(
+    lexical.map((r) => ({ id: r.memory.id, item: r.memory, recordedAt: r.memory.recordedAt.getTime() })),
+    nearest.map((n) => ({ id: n.memory.id, item: n.memory, recordedAt: n.memory.recordedAt.getTime() })),
+  );
+  const ranked = fused.map((f): HybridRanked => {
+    const lex = lexicalById.get(f.id);
+    return {
+      memory: f.item,
+      score: f.score,
+      trigram: lex?.trigram ?? 0,
+      matched: lex?.matched ?? [],
+      cosine: cosineById.get(f.id) ?? null,
+      lexicalScore: lex?.score ?? null,
+    };
+  });
+  return { ranked, retrieval: { mode: 'hybrid' } };
+}

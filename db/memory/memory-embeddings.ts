@@ -1,0 +1,303 @@
+/**
+ * Memory vectors' storage and search (docs/recall-and-updates.md): which current
+ * memories still need a vector for a model, storing vectors and failures, the embedding status, and
+ * the scope's nearest memories to a query vector: through pgvector where the database has it
+ * (db/memory/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
+ * (scope, model) and cached until the scope gains or loses a vector; a query is then one pass of
+ * dot products (vectors are unit length).
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+/** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
+import type { EmbeddingSelector } from '../../context/memory/types.js';
+import type { Database } from '../client.js';
+import type { Executor } from './memories.js';
+import { memoryEmbeddings } from './memory-embedding-schema.js';
+import type { RecallScope } from './memory-recall.js';
+import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
+import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
+
+export type { EmbeddingSelector };
+
+/** Current memories with no vector for `model` yet (a failed one is tried again), by id after `afterId`. */
+export async function pendingEmbeddings(
+  db: Executor,
+  model: string,
+  selector: EmbeddingSelector,
+  afterId: string,
+  limit: number,
+): Promise<MemoryRow[]> {
+  const conditions: SQL[] = [currentCondition(), gt(memories.id, afterId)];
+  if (selector.tenantId) conditions.push(eq(memories.tenantId, selector.tenantId));
+  if (selector.extractionId) conditions.push(eq(memories.extractionId, selector.extractionId));
+  if (selector.memoryIds) conditions.push(inArray(memories.id, selector.memoryIds));
+  conditions.push(
+    sql`not exists (select 1 from ${memoryEmbeddings} e where e.memory_id = ${memories.id} and e.model = ${model} and e.vector is not null)`,
+  );
+  return db
+    .select()
+    .from(memories)
+    .where(and(...conditions))
+    .orderBy(asc(memories.id))
+    .limit(limit);
+}
+
+const scopeColumns = (memory: MemoryRow) => ({
+  tenantId: memory.tenantId,
+  userId: memory.userId,
+  agentId: memory.agentId,
+  sessionScope: memory.sessionScope,
+});
+
+export async function storeEmbeddings(
+  db: Executor,
+  model: string,
+  rows: ReadonlyArray<{ memory: MemoryRow; vector: Float32Array }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  for (const dims of new Set(rows.map((r) => r.vector.length))) await ensureVectorIndex(db, model, dims);
+  await db
+    .insert(memoryEmbeddings)
+    .values(
+      rows.map(({ memory, vector }) => ({
+        memoryId: memory.id,
+        model,
+        ...scopeColumns(memory),
+        dims: vector.length,
+        vector: Array.from(vector),
+        error: null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
+      set: {
+        vector: sql`excluded.vector`,
+        dims: sql`excluded.dims`,
+        error: null,
+        embeddedAt: sql`now()`,
+      },
+    });
+}
+
+/** Records a failed embedding of these memories (no vector, the error, one more attempt). */
+export async function recordEmbeddingFailure(
+  db: Executor,
+  model: string,
+  rows: readonly MemoryRow[],
+  error: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(memoryEmbeddings)
+    .values(
+      rows.map((memory) => ({
+        memoryId: memory.id,
+        model,
+        ...scopeColumns(memory),
+        dims: 0,
+        vector: null,
+        error,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
+      set: {
+        error: sql`excluded.error`,
+        attempts: sql`${memoryEmbeddings.attempts} + 1`,
+        embeddedAt: sql`now()`,
+      },
+      setWhere: isNull(memoryEmbeddings.vector),
+    });
+}
+
+/** A tenant's embedding state for a model: current memories embedded, failed (with the latest error), pending. */
+export async function embeddingStatus(db: Database, tenantId: string, model: string) {
+  const [counts] = await db
+    .select({
+      current: sql<number>`count(*)::int`.mapWith(Number),
+      embedded: sql<number>`count(*) filter (where e.vector is not null)::int`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where e.vector is null and e.error is not null)::int`.mapWith(
+        Number,
+      ),
+    })
+    .from(memories)
+    .leftJoin(sql`${memoryEmbeddings} e`, sql`e.memory_id = ${memories.id} and e.model = ${model}`)
+    .where(and(eq(memories.tenantId, tenantId), currentCondition()));
+  const [last] = await db
+    .select({ error: memoryEmbeddings.error, at: memoryEmbeddings.embeddedAt })
+    .from(memoryEmbeddings)
+    .where(
+      and(
+        eq(memoryEmbeddings.tenantId, tenantId),
+        eq(memoryEmbeddings.model, model),
+        isNotNull(memoryEmbeddings.error),
+      ),
+    )
+    .orderBy(sql`${memoryEmbeddings.embeddedAt} desc`)
+    .limit(1);
+  const current = counts?.current ?? 0;
+  const embedded = counts?.embedded ?? 0;
+  const failed = counts?.failed ?? 0;
+  return {
+    model,
+    current,
+    embedded,
+    failed,
+    pending: current - embedded,
+    lastError: last ? { error: last.error, at: last.at.toISOString() } : null,
+  };
+}
+
+/** The scope's vector rows (user; agent without a user; session), as in db/memory/memory-recall.ts. */
+function scopeVectorCondition(scope: RecallScope, model: string): SQL {
+  const parts: SQL[] = [];
+  if (scope.userId !== null) parts.push(eq(memoryEmbeddings.userId, scope.userId));
+  if (scope.agentId !== null)
+    parts.push(and(isNull(memoryEmbeddings.userId), eq(memoryEmbeddings.agentId, scope.agentId))!);
+  if (scope.sessionId !== null) parts.push(eq(memoryEmbeddings.sessionScope, scope.sessionId));
+  return and(
+    eq(memoryEmbeddings.tenantId, scope.tenantId),
+    eq(memoryEmbeddings.model, model),
+    isNotNull(memoryEmbeddings.vector),
+    parts.length > 0 ? or(...parts) : undefined,
+  )!;
+}
+
+interface ScopeMatrix {
+  version: string;
+  /** When the version was last compared with the database (epoch ms). */
+  checkedAt: number;
+  ids: string[];
+  dims: number;
+  matrix: Float32Array;
+}
+
+/**
+ * A cached matrix is trusted this long before its version is compared again: a vector stored
+ * meanwhile is found by the vector side up to this much later (the lexical side finds it at once).
+ */
+export const VECTOR_CACHE_FRESH_MS = 2_000;
+/** Cached matrices, at most this many floats in all (the oldest scope goes first). */
+const CACHE_FLOATS = 64_000_000;
+const cache = new Map<string, ScopeMatrix>();
+let cachedFloats = 0;
+
+/** Forgets every cached matrix (benchmarks measure the cold read with it). */
+export function clearVectorCache(): void {
+  cache.clear();
+  cachedFloats = 0;
+}
+
+async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Promise<ScopeMatrix> {
+  const where = scopeVectorCondition(scope, model);
+  const key = JSON.stringify([scope.tenantId, scope.userId, scope.agentId, scope.sessionId, model]);
+  const fresh = cache.get(key);
+  if (fresh && Date.now() - fresh.checkedAt < VECTOR_CACHE_FRESH_MS) return fresh;
+  const [v] = await db
+    .select({
+      n: sql<number>`count(*)::int`.mapWith(Number),
+      at: sql<string>`coalesce(max(${memoryEmbeddings.embeddedAt})::text, '')`,
+    })
+    .from(memoryEmbeddings)
+    .where(where);
+  const version = `${v?.n ?? 0}:${v?.at ?? ''}`;
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    hit.checkedAt = Date.now();
+    return hit;
+  }
+  const rows = await db
+    .select({ id: memoryEmbeddings.memoryId, vector: memoryEmbeddings.vector })
+    .from(memoryEmbeddings)
+    .where(where);
+  const dims = rows[0]?.vector?.length ?? 0;
+  const usable = rows.filter((r) => r.vector?.length === dims);
+  const matrix = new Float32Array(usable.length * dims);
+  for (const [i, r] of usable.entries()) matrix.set(r.vector!, i * dims);
+  const entry = { version, checkedAt: Date.now(), ids: usable.map((r) => r.id), dims, matrix };
+  if (hit) cachedFloats -= hit.matrix.length;
+  cache.delete(key);
+  while (cachedFloats + matrix.length > CACHE_FLOATS && cache.size > 0) {
+    const [oldest, value] = cache.entries().next().value!;
+    cache.delete(oldest);
+    cachedFloats -= value.matrix.length;
+  }
+  cache.set(key, entry);
+  cachedFloats += matrix.length;
+  return entry;
+}
+
+/** The exact path: one pass of dot products over the scope's cached matrix, the best `keep` first. */
+async function exactNearest(
+  db: Executor,
+  scope: RecallScope,
+  model: string,
+  query: Float32Array,
+  keep: number,
+  minCosine: number,
+): Promise<Array<{ id: string; cosine: number }>> {
+  const { ids, dims, matrix } = await scopeMatrix(db, scope, model);
+  if (dims === 0 || dims !== query.length) return [];
+  const best: Array<{ i: number; cosine: number }> = [];
+  for (let row = 0; row < ids.length; row++) {
+    let dot = 0;
+    const base = row * dims;
+    for (let d = 0; d < dims; d++) dot += matrix[base + d]! * query[d]!;
+    if (dot < minCosine) continue;
+    if (best.length === keep && dot <= best[keep - 1]!.cosine) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.cosine < dot) at--;
+    best.splice(at, 0, { i: row, cosine: dot });
+    if (best.length > keep) best.pop();
+  }
+  return best.map((b) => ({ id: ids[b.i]!, cosine: b.cosine }));
+}
+
+/** Which search `vectorCandidates` uses: pgvector where installed (the default), or the exact scan. */
+export type VectorSearch = 'auto' | 'exact' | 'pgvector';
+
+/**
+ * The scope's `limit` memories nearest to `query` (cosine) at or above `minCosine`, as current
+ * rows: a superseded, deleted or expired memory is never returned. A query vector of another
+ * dimension than the stored ones finds nothing. The candidates come from pgvector (HNSW) where
+ * the database has it, otherwise from the exact scan; either way they are read back the same way.
+ */
+export async function vectorCandidates(
+  db: Executor,
+  scope: RecallScope,
+  model: string,
+  query: Float32Array,
+  options: { limit: number; minCosine: number; search?: VectorSearch },
+): Promise<Array<{ memory: MemoryRow; cosine: number }>> {
+  const search = options.search ?? 'auto';
+  const usePgvector = search === 'pgvector' || (search === 'auto' && (await hasPgvector(db)));
+  // Vectors of memories no longer current stay until their rows go: read `limit * 2` nearest,
+  // and more while too many of them turned out not current and the scope may hold others.
+  for (let keep = options.limit * 2; ; keep *= 4) {
+    const best = usePgvector
+      ? (await pgvectorNearest(db, scope, model, query, keep)).filter((b) => b.cosine >= options.minCosine)
+      : await exactNearest(db, scope, model, query, keep, options.minCosine);
+    if (best.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(memories)
+      .where(
+        and(
+          inArray(
+            memories.id,
+            best.map((b) => b.id),
+          ),
+          currentCondition(),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const found = best.flatMap((b) => {
+      const memory = byId.get(b.id);
+      return memory ? [{ memory, cosine: b.cosine }] : [];
+    });
+    const exhausted = best.length < keep || keep >= MAX_VECTOR_CANDIDATES;
+    if (found.length >= options.limit || exhausted) return found.slice(0, options.limit);
+  }
+}
+
+/** The most nearest vectors one search reads while looking past ones no longer current. */
+const MAX_VECTOR_CANDIDATES = 4_096;

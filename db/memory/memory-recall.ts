@@ -1,0 +1,163 @@
+/**
+ * The reads recall needs (docs/memory.md#recall): candidates for a query from the recall index, the
+ * memories the system prompt carries, tool and skill tips, and counts by type. All of them read
+ * only active memories of the recall scope: the user's, the agent's that name no user, and the
+ * session's own.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { WeightedTerm } from '../../context/memory/recall.js';
+import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
+import type { Executor } from './memories.js';
+import {
+  currentCondition,
+  type MemoryRow,
+  memories,
+  memoryTerms,
+  promptMemoryCondition,
+} from './memory-schema.js';
+
+/**
+ * Who recall serves: a session and the user and agent it names. An agent's search that names
+ * none of the three searches its whole tenant (agent keys see their tenant's memories).
+ */
+export interface RecallScope {
+  tenantId: string;
+  sessionId: string | null;
+  userId: string | null;
+  agentId: string | null;
+}
+
+/**
+ * The scope's active memories as disjoint parts (the user's; the agent's without a user; the
+ * session's own), each answered by an index of its own: a query runs once per part and the rows
+ * are merged (an OR of the three would scan every memory of the tenant).
+ */
+function scopeParts(scope: RecallScope): SQL[] {
+  const base = (condition?: SQL) =>
+    and(eq(memories.tenantId, scope.tenantId), currentCondition(), condition)!;
+  const parts: SQL[] = [];
+  if (scope.userId !== null) parts.push(base(eq(memories.userId, scope.userId)));
+  if (scope.agentId !== null)
+    parts.push(base(and(isNull(memories.userId), eq(memories.agentId, scope.agentId), agentKnowledge)));
+  if (scope.sessionId !== null) parts.push(base(eq(memories.sessionScope, scope.sessionId)));
+  if (parts.length === 0) parts.push(base());
+  return parts;
+}
+
+/**
+ * The agent's part holds agent knowledge only (context/memory/scope-rules.ts): a personal memory
+ * stored there before the rule (an agent-only session's preference) is never read back.
+ */
+const agentKnowledge = inArray(memories.type, [...AGENT_KNOWLEDGE_TYPES]);
+const notAgentPersonal = or(isNotNull(memories.userId), isNotNull(memories.sessionScope), agentKnowledge)!;
+
+async function fromParts<T>(scope: RecallScope, read: (part: SQL) => Promise<T[]>): Promise<T[]> {
+  return (await Promise.all(scopeParts(scope).map(read))).flat();
+}
+
+/** Stable order of the memories the system prompt carries: type, priority (high first), age, id. */
+const promptOrder = (a: MemoryRow, b: MemoryRow) =>
+  a.type.localeCompare(b.type) ||
+  b.priority - a.priority ||
+  a.recordedAt.getTime() - b.recordedAt.getTime() ||
+  a.id.localeCompare(b.id);
+
+/**
+ * The recall index rows of the scope holding one of `keys`, as a union of the scope's disjoint
+ * parts (user; agent without a user; session): each part is an index-only range scan of its own
+ * index.
+ */
+function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
+  const part = (condition: SQL) =>
+    sql`select ${memoryTerms.memoryId} as memory_id, ${memoryTerms.term} as term from ${memoryTerms}
+      where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} = any(${keys})`;
+  const parts: SQL[] = [];
+  if (scope.userId !== null) parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}`));
+  if (scope.agentId !== null) {
+    parts.push(part(sql`${memoryTerms.agentId} = ${scope.agentId} and ${memoryTerms.userId} is null`));
+  }
+  if (scope.sessionId !== null) parts.push(part(sql`${memoryTerms.sessionScope} = ${scope.sessionId}`));
+  if (parts.length === 0) parts.push(part(sql`true`));
+  return sql.join(parts, sql` union all `);
+}
+
+/** A text[] of term keys (keys never hold whitespace: the analyzer splits on it). */
+const keyArray = (keys: readonly string[]): SQL => sql`string_to_array(${keys.join(' ')}, ' ')`;
+
+export interface RecallCandidate {
+  memory: MemoryRow;
+  /** pg_trgm word similarity of the newest user message to the memory (0–1). */
+  trigram: number;
+}
+
+/**
+ * Active memories of the scope holding any of the query's terms, the heaviest first (the sum of
+ * the weights of the query terms each holds, from the recall index alone), at most `limit`,
+ * each with its trigram similarity to the newest user message.
+ */
+export async function recallCandidates(
+  db: Executor,
+  scope: RecallScope,
+  query: { terms: readonly WeightedTerm[]; latest: string },
+  limit: number,
+): Promise<RecallCandidate[]> {
+  if (query.terms.length === 0) return [];
+  const full = query.terms.filter((term) => term.weight === 1).map((term) => term.key);
+  const older = query.terms.find((term) => term.weight !== 1)?.weight ?? 0;
+  // One statement: the heaviest memory ids from the index alone, then only those rows.
+  const ranked = sql`select r.memory_id, sum(case when r.term = any(${keyArray(full)}) then 1 else ${older}::float8 end) as weight
+    from (${scopeTermRows(scope, keyArray(query.terms.map((term) => term.key)))}) r
+    group by r.memory_id order by weight desc, r.memory_id limit ${limit}`;
+  return db
+    .select({
+      memory: memories,
+      trigram: sql<number>`word_similarity(${query.latest}, ${memories.content})`.mapWith(Number),
+    })
+    .from(memories)
+    .innerJoin(sql`(${ranked}) as ranked`, sql`ranked.memory_id = ${memories.id}`)
+    .where(and(currentCondition(), notAgentPersonal));
+}
+
+/** Profile memories and high-priority preferences, in a stable order (prompt caches). */
+export async function promptMemories(db: Executor, scope: RecallScope, limit = 50): Promise<MemoryRow[]> {
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select()
+      .from(memories)
+      .where(and(part, promptMemoryCondition(memories)))
+      .orderBy(asc(memories.type), desc(memories.priority), asc(memories.recordedAt), asc(memories.id))
+      .limit(limit),
+  );
+  return rows.sort(promptOrder).slice(0, limit);
+}
+
+/** Active `tool` or `skill` memories whose category names one of these tools or skills. */
+export async function categoryMemories(
+  db: Executor,
+  scope: RecallScope,
+  type: 'tool' | 'skill',
+  categories: readonly string[],
+): Promise<MemoryRow[]> {
+  if (categories.length === 0) return [];
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select()
+      .from(memories)
+      .where(and(part, eq(memories.type, type), inArray(memories.category, [...categories]))),
+  );
+  return rows.sort(promptOrder);
+}
+
+/** Active memories of the scope by type. */
+export async function memoryCountsByType(db: Executor, scope: RecallScope): Promise<Record<string, number>> {
+  const rows = await fromParts(scope, (part) =>
+    db
+      .select({ type: memories.type, count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(memories)
+      .where(part)
+      .groupBy(memories.type),
+  );
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[row.type] = (counts[row.type] ?? 0) + row.count;
+  return counts;
+}

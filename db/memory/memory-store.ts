@@ -1,0 +1,241 @@
+/**
+ * Storing one memory draft (docs/recall-and-updates.md): the SQL probes find the scope's related
+ * active memories, the named policy `decideUpdate` (context/memory/update.ts) decides add /
+ * supersede / duplicate / noop, and this module carries the decision out — every decision one
+ * memory event with its reason. commit_memory stores through the same path.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { KnownMemory } from '../../context/memory/llm-prompt.js';
+import {
+  clip,
+  MEMORY_ABSTRACT_MAX,
+  normalizeMemoryKey,
+  normalizeMemoryText,
+} from '../../context/memory/policy.js';
+import { queryOfTexts } from '../../context/memory/recall.js';
+import { subjectOf } from '../../context/memory/subject.js';
+import type { RangeMessage } from '../../context/memory/types.js';
+import {
+  decideUpdate,
+  type RelatedMemory,
+  type UpdateAction,
+  type UpdateDecision,
+} from '../../context/memory/update.js';
+import type { Database } from '../client.js';
+import {
+  type Executor,
+  indexTermsOf,
+  lockScope,
+  type MemoryDraft,
+  type MemoryScope,
+  memorySnapshot,
+  scopeCondition,
+  unindexTerms,
+} from './memories.js';
+import { recallCandidates } from './memory-recall.js';
+import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+
+/** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
+export const RELATED_SIMILARITY = 0.3;
+/** The most related memories the policy sees. */
+const RELATED_LIMIT = 12;
+
+export type StoreOutcome =
+  | { outcome: 'added'; memory: MemoryRow; reason: string }
+  | { outcome: 'superseded'; memory: MemoryRow; previous: MemoryRow; reason: string }
+  | { outcome: 'duplicate' | 'noop'; memory: MemoryRow; reason: string };
+
+/**
+ * The probes: the scope's current memories with the same text, the same key, the same subject,
+ * or similar text — the closest first. The policy reads them; nothing here decides.
+ */
+export async function relatedMemories(
+  tx: Executor,
+  scope: MemoryScope,
+  probe: { content: string; normalized: string; key: string | null; subjectKey: string | null },
+): Promise<Array<{ row: MemoryRow; related: RelatedMemory }>> {
+  const similarity = sql<number>`similarity(${memories.content}, ${probe.content})`.mapWith(Number);
+  const matches: SQL[] = [
+    eq(memories.normalized, probe.normalized),
+    sql`${similarity} >= ${RELATED_SIMILARITY}`,
+  ];
+  if (probe.key) matches.push(eq(memories.key, probe.key));
+  if (probe.subjectKey) matches.push(eq(memories.subjectKey, probe.subjectKey));
+  const rows = await tx
+    .select({ row: memories, similarity })
+    .from(memories)
+    .where(and(scopeCondition(scope), currentCondition(), or(...matches)))
+    .orderBy(sql`${similarity} desc`, memories.recordedAt, memories.id)
+    .limit(RELATED_LIMIT);
+  return rows.map(({ row, similarity: sim }) => ({
+    row,
+    related: {
+      id: row.id,
+      type: row.type,
+      key: row.key,
+      content: row.content,
+      validFrom: row.validFrom,
+      recordedAt: row.recordedAt,
+      similarity: sim,
+    },
+  }));
+}
+
+export interface StoreIds {
+  memoryId: string;
+  eventId: string;
+  extractionId: string | null;
+}
+
+/** A proposal of the LLM extractor (validated by the candidate schema), checked by the policy. */
+export type ProposedUpdate = { action: UpdateAction; target: string | null; reason: string } | null;
+
+async function recordDecision(
+  tx: Executor,
+  scope: MemoryScope,
+  ids: StoreIds,
+  decision: UpdateDecision,
+  memory: MemoryRow,
+): Promise<void> {
+  await tx
+    .insert(memoryEvents)
+    .values({
+      id: ids.eventId,
+      tenantId: scope.tenantId,
+      memoryId: memory.id,
+      extractionId: ids.extractionId,
+      kind: decision.action === 'noop' ? 'noop' : 'duplicate',
+      userId: scope.userId,
+      agentId: scope.agentId,
+      before: null,
+      after: memorySnapshot(memory),
+      reason: decision.reason,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Stores one draft in the caller's transaction (which holds the scope's lock): the policy decides
+ * from the related memories; an add inserts, a supersede inserts and retires the target, a
+ * duplicate or noop writes only its event. `eventId` names the event so a retried write adds none.
+ */
+export async function storeDraft(
+  tx: Executor,
+  scope: MemoryScope,
+  draft: MemoryDraft & { proposed?: ProposedUpdate },
+  ids: StoreIds,
+): Promise<StoreOutcome> {
+  const normalized = normalizeMemoryText(draft.content);
+  const key = draft.key ? normalizeMemoryKey(draft.key) || null : null;
+  const subjectKey = subjectOf(draft.content)?.key ?? null;
+  const related = await relatedMemories(tx, scope, { content: draft.content, normalized, key, subjectKey });
+  const decision = decideUpdate(
+    {
+      type: draft.type,
+      content: draft.content,
+      key,
+      validFrom: draft.validFrom ?? null,
+      proposed: draft.proposed ?? null,
+    },
+    related.map((r) => r.related),
+  );
+  const target = related.find((r) => r.related.id === decision.target)?.row;
+  if ((decision.action === 'duplicate' || decision.action === 'noop') && target) {
+    await recordDecision(tx, scope, ids, decision, target);
+    return { outcome: decision.action, memory: target, reason: decision.reason };
+  }
+  const previous = decision.action === 'supersede' ? target : undefined;
+  const now = new Date();
+  const [memory] = await tx
+    .insert(memories)
+    .values({
+      id: ids.memoryId,
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      agentId: scope.agentId,
+      sessionScope: scope.sessionScope,
+      type: draft.type,
+      category: draft.category ?? null,
+      key,
+      subjectKey,
+      content: draft.content,
+      abstract: draft.abstract || clip(draft.content, MEMORY_ABSTRACT_MAX),
+      normalized,
+      priority: draft.priority,
+      source: draft.source,
+      validFrom: draft.validFrom ?? now,
+      recordedAt: now,
+      extractionId: ids.extractionId,
+      status: 'active',
+    })
+    .returning();
+  if (!memory) throw new Error('memory insert returned nothing');
+  await indexTermsOf(tx, [memory]);
+  let superseded: MemoryRow | undefined;
+  if (previous) {
+    [superseded] = await tx
+      .update(memories)
+      .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
+      .where(and(eq(memories.id, previous.id), ne(memories.status, 'deleted')))
+      .returning();
+    await unindexTerms(tx, previous.id);
+  }
+  await tx.insert(memoryEvents).values({
+    id: ids.eventId,
+    tenantId: scope.tenantId,
+    memoryId: memory.id,
+    extractionId: ids.extractionId,
+    kind: previous ? 'supersede' : 'add',
+    userId: scope.userId,
+    agentId: scope.agentId,
+    before: superseded ? memorySnapshot(previous!) : null,
+    after: memorySnapshot(memory),
+    reason: decision.reason,
+  });
+  return previous
+    ? { outcome: 'superseded', memory, previous: superseded ?? previous, reason: decision.reason }
+    : { outcome: 'added', memory, reason: decision.reason };
+}
+
+/** At most this many known memories go into the LLM extractor's prompt. */
+const KNOWN_LIMIT = 20;
+
+/**
+ * The scope's current memories related to a range (its user messages as a lexical query), for
+ * the LLM extractor's prompt: it proposes updates against them, the policy checks the proposals.
+ */
+export async function knownMemoriesFor(
+  db: Executor,
+  scope: MemoryScope,
+  range: readonly RangeMessage[],
+): Promise<KnownMemory[]> {
+  const query = queryOfTexts(range.filter((m) => m.role === 'user').map((m) => m.text));
+  if (!query) return [];
+  const recallScope = {
+    tenantId: scope.tenantId,
+    userId: scope.userId,
+    agentId: scope.agentId,
+    sessionId: scope.sessionScope,
+  };
+  const found = await recallCandidates(db, recallScope, query, KNOWN_LIMIT);
+  return found.map(({ memory }) => ({
+    id: memory.id,
+    type: memory.type,
+    content: memory.content,
+    recordedAt: memory.recordedAt.toISOString(),
+  }));
+}
+
+/** commit_memory: stored at once under the scope's lock; a duplicate answers the existing memory. */
+export async function commitMemory(
+  db: Database,
+  scope: MemoryScope,
+  draft: MemoryDraft,
+): Promise<StoreOutcome> {
+  return db.transaction(async (tx) => {
+    await lockScope(tx, scope);
+    const memoryId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    return storeDraft(tx, scope, draft, { memoryId, eventId: `${memoryId}:commit`, extractionId: null });
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * The kept tail follows the room molt owns (docs/engine-rules.md#the-cut): a state gets the flag
+ * once the workflow runs the patched code; a history recorded before replays without the marker
+ * and keeps cutting with a share of the whole window, so it replays unchanged.
+ */
+import { patched } from '@temporalio/workflow';
+import type { SessionState } from '../../context/session/index.js';
+
+export const KEEP_RECENT_OWNED_ROOM_PATCH = 'keep-recent-owned-room';
+
+export function withKeepRecentOfOwnedRoom(state: SessionState): SessionState {
+  if (state.keepRecentOfOwnedRoom !== undefined) return state;
+  return patched(KEEP_RECENT_OWNED_ROOM_PATCH) ? { ...state, keepRecentOfOwnedRoom: true } : state;
+}
