@@ -45,7 +45,7 @@ function queryVector(embedding: RecallEmbedding, text: string): Promise<Float32A
   const key = `${embedding.embedder.id}\u0001${text}`;
   const cached = queryCache.get(key);
   if (cached) return cached;
-  const pending = embedding.embedder.embed([text]).then(([vector]) => {
+  const pending = embedding.embedder.embed([text], { priority: 'query' }).then(([vector]) => {
     if (!vector) throw new Error('no vector');
     return vector;
   });

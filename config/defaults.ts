@@ -115,3 +115,27 @@ export function workflowMemoryPlan(options: {
     threadHeapMb: Math.ceil(WORKFLOW_THREAD_BASE_MB + 2 * cacheSize * perWorkflowMb),
   };
 }
+
+/**
+ * The offline embedding model (MOLT_EMBEDDINGS_PROVIDER=local, the default when no provider is
+ * configured; llm/local-embeddings.ts, docs/recall-and-updates.md). Background embedding may keep
+ * the model's thread busy for at most this share of one core (MOLT_EMBEDDINGS_LOCAL_CPU_SHARE):
+ * after encoding a chunk that took t ms it rests t × (1 − share) / share ms. A query's vector (the
+ * API's, on a request's path) is never made to rest and goes before queued background chunks.
+ */
+export const DEFAULT_LOCAL_EMBEDDINGS_CPU_SHARE = 0.5;
+export const MIN_LOCAL_EMBEDDINGS_CPU_SHARE = 0.05;
+/**
+ * A text is cut to this many characters (code points) before the local model sees it: the model's
+ * tokenizer grows faster than linearly with length (a 64,000-character text took 43 s, 4,000
+ * took 0.35 s), and a sentence encoder's vector of a long text says little about any one part.
+ */
+export const LOCAL_EMBEDDING_MAX_CHARS = 2_000;
+/**
+ * Background texts go to the model in chunks of at most this many texts and characters, so a
+ * query waits behind one chunk at most (about 8 short memories or 1–2 long turns).
+ */
+export const LOCAL_EMBEDDING_CHUNK_TEXTS = 8;
+export const LOCAL_EMBEDDING_CHUNK_CHARS = 2_000;
+/** Background texts queued at once; beyond it a call is refused as busy (the activity's retry waits). */
+export const LOCAL_EMBEDDING_QUEUE_TEXTS = 1_024;
