@@ -92,7 +92,7 @@ export async function rankHybrid(
   query: RecallQuery,
   minScore: number,
   embedding: RecallEmbedding | null | undefined,
-  minCosine: number = FUSION_DEFAULTS.minCosine,
+  minCosine: number = embedding?.embedder.minCosine ?? FUSION_DEFAULTS.minCosine,
 ): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
   const lexicalPromise = rankMemories(db, scope, query, minScore);
   if (!embedding)

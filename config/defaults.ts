@@ -137,5 +137,15 @@ export const LOCAL_EMBEDDING_MAX_CHARS = 2_000;
  */
 export const LOCAL_EMBEDDING_CHUNK_TEXTS = 8;
 export const LOCAL_EMBEDDING_CHUNK_CHARS = 2_000;
+/**
+ * The local model's relevance floor for hybrid recall: a memory whose cosine to the question is
+ * below it is not a vector match. This model's cosines run lower than the 0.5 floor set for
+ * remote providers (FUSION_DEFAULTS.minCosine): on the 66 paraphrase probes of
+ * bench/recall-local.ts a question and its memory had a cosine of 0.26 at the least and 0.45–0.47
+ * at the median, a question and an unrelated memory 0.13–0.15 at the median and 0.32–0.33 at
+ * p95; 0.3 kept 65 of 66 pairs and 8% of unrelated pairs (fusion ranks them below what both lists
+ * hold). Chosen on those probes, not on held-out ones.
+ */
+export const LOCAL_EMBEDDINGS_MIN_COSINE = 0.3;
 /** Background texts queued at once; beyond it a call is refused as busy (the activity's retry waits). */
 export const LOCAL_EMBEDDING_QUEUE_TEXTS = 1_024;

@@ -124,14 +124,19 @@ export interface EmbedOptions {
  */
 export interface Embedder {
   readonly id: string;
+  /**
+   * The model's relevance floor: a vector match below this cosine is not a match. Cosines are on
+   * a different scale for each model; absent, recall uses FUSION_DEFAULTS.minCosine.
+   */
+  readonly minCosine?: number;
   embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   warm?(): void;
 }
 
 /** The vector scaled to unit length (a zero vector stays zero). */
-export function unitVector(values: readonly number[]): Float32Array {
+export function unitVector(values: ArrayLike<number>): Float32Array {
   let norm = 0;
-  for (const v of values) norm += v * v;
+  for (let i = 0; i < values.length; i++) norm += values[i]! * values[i]!;
   norm = Math.sqrt(norm);
   const out = new Float32Array(values.length);
   if (norm === 0 || !Number.isFinite(norm)) return out;
@@ -149,6 +154,7 @@ export function createEmbedder(
     const local = createLocalEmbedder({ cpuShare: config.cpuShare });
     return {
       id: local.id,
+      minCosine: local.minCosine,
       warm: local.warm,
       async embed(texts, embedOptions) {
         return (await local.embed(texts, embedOptions)).map((v) => unitVector(v));

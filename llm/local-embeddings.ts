@@ -19,6 +19,7 @@ import {
   LOCAL_EMBEDDING_CHUNK_TEXTS,
   LOCAL_EMBEDDING_MAX_CHARS,
   LOCAL_EMBEDDING_QUEUE_TEXTS,
+  LOCAL_EMBEDDINGS_MIN_COSINE,
 } from '../config/defaults.js';
 import type { EmbedOptions } from './embeddings.js';
 
@@ -40,6 +41,8 @@ export interface LocalEmbedderStats {
   /** Texts encoded and the time the model spent on them (wall time in its thread). */
   texts: number;
   encodeMs: number;
+  /** The part of `encodeMs` spent on background texts (the part the CPU share bounds). */
+  backgroundEncodeMs: number;
   /** Network calls the model's thread tried (and was refused): 0 is the promise kept. */
   networkAttempts: number;
   /** Background texts waiting. */
@@ -83,6 +86,7 @@ class LocalModel {
     loadMs: null,
     texts: 0,
     encodeMs: 0,
+    backgroundEncodeMs: 0,
     networkAttempts: 0,
     queuedTexts: 0,
   };
@@ -200,7 +204,10 @@ class LocalModel {
       const { dims, flat, ms } = message;
       this.stats.texts += running.job.texts.length;
       this.stats.encodeMs += ms;
-      if (running.background) this.restUntil = performance.now() + (ms * (1 - this.cpuShare)) / this.cpuShare;
+      if (running.background) {
+        this.stats.backgroundEncodeMs += ms;
+        this.restUntil = performance.now() + (ms * (1 - this.cpuShare)) / this.cpuShare;
+      }
       const vectors = running.job.texts.map((_, i) => flat.slice(i * dims, (i + 1) * dims));
       running.job.resolve(vectors);
     }
@@ -245,6 +252,7 @@ export function createLocalEmbedder(options: LocalEmbedderOptions = {}) {
   model.cpuShare = share;
   return {
     id: LOCAL_EMBEDDER_ID,
+    minCosine: LOCAL_EMBEDDINGS_MIN_COSINE,
     warm(): void {
       model.start();
     },
