@@ -89,3 +89,54 @@ export const CONVERSATIONAL_DISTRACTORS: string[] = [
   "I'm reading a biography of Lincoln",
   'the electricity bill was higher than usual',
 ];
+
+/**
+ * Held out: written after the model's relevance floor (LOCAL_EMBEDDINGS_MIN_COSINE) was chosen on
+ * the pairs above, before any run on these, and reported apart; never used to change a setting.
+ */
+export const HELD_OUT_PARAPHRASES: Array<[string, string]> = [
+  ['my partner and I broke up in the summer', 'am I single right now?'],
+  ['we just closed on our first condo!', 'do I rent or own where I live?'],
+  ["I'm on a keto diet, no carbs at all", 'can I have pasta tonight?'],
+  ["my dad's been in hospital since Tuesday with pneumonia", 'is someone close to me sick?'],
+  ['I got promoted to engineering manager', 'did anything change at work for me?'],
+  ['I have a fear of heights, I hate ladders', 'what phobias do I have?'],
+  ['my cousin Maria is staying with us until Christmas', 'do we have a guest at the moment?'],
+  ['my flight to Berlin leaves at 6am on the 14th', 'when am I travelling abroad?'],
+  ['I wear contacts but glasses at night', 'do I need vision correction?'],
+  ['I hate mornings, never talk to me before coffee', 'am I an early riser?'],
+  ['we named the baby Oliver', "what's my son called?"],
+  ['our wifi router died, ordering a new one', 'is my internet working?'],
+  ['I took up knitting during lockdown', 'any hobbies I picked up recently?'],
+  ['my student loans are finally paid off', 'am I in debt?'],
+  ["I'm a die-hard Lakers supporter", 'which basketball team do I root for?'],
+  ['my boss keeps scheduling meetings at lunch, so annoying', 'anything frustrating about my job?'],
+  ['the kids have swim lessons every Wednesday', 'what activities are my children doing?'],
+  ['I was born and raised in Glasgow', 'where am I originally from?'],
+  ["I'm trying to cut down on sugar", 'should I order dessert?'],
+  ['my grandmother turns ninety next month', 'how old is my gran?'],
+];
+
+/** Distractors for the held-out pairs: the same kind of statement, answering none of them. */
+export const HELD_OUT_DISTRACTORS: string[] = [
+  'the meeting notes are in the shared drive',
+  'I finally cleaned out the garage',
+  'the bus was twenty minutes late',
+  'I repotted the monstera this weekend',
+  'our fridge is making a buzzing sound',
+  'I need new running shoes',
+  'the museum has a free day on Thursdays',
+  'I cancelled my streaming subscription',
+  'the new season of that cooking show is out',
+  'my neighbour lent me a drill',
+  'I forgot my password again',
+  'the roads were icy this morning',
+  'I ordered a standing desk',
+  'the bakery on the corner closed',
+  'I started a podcast about history',
+  'the power went out for an hour',
+  'I bought a bike lock',
+  'the hotel upgraded our room',
+  'my headphones stopped charging',
+  'the parking garage raised its prices',
+];

@@ -4,7 +4,8 @@
  *
  * Part 1, quality, on PostgreSQL: two paraphrase probes — the 20 of bench/recall-hybrid.ts among
  * its 30 distractors, and the 46 conversational pairs of bench/paraphrase-corpus.ts among its 30
- * distractors — each question sharing no analyzer term with its memory (checked). The memories go
+ * distractors, and 20 held-out pairs (written after the model's relevance floor was chosen, reported
+ * apart) — each question sharing no analyzer term with its memory (checked). The memories go
  * through the real embedding activity; recall@1/@5 of the lexical ranking alone (the baseline), of
  * the vector side alone (no floor), and of hybrid recall as the API runs it: with the query's
  * vector ready (per-turn recall: the turns route embeds a message when it is stored) and cold,
@@ -37,7 +38,12 @@ import { vectorCandidates } from '../db/memory-embeddings.js';
 import { commitMemory } from '../db/memory-store.js';
 import { createEmbedder, type Embedder } from '../llm/embeddings.js';
 import { closeLocalEmbedder, localEmbedderStats } from '../llm/local-embeddings.js';
-import { CONVERSATIONAL_DISTRACTORS, CONVERSATIONAL_PARAPHRASES } from './paraphrase-corpus.js';
+import {
+  CONVERSATIONAL_DISTRACTORS,
+  CONVERSATIONAL_PARAPHRASES,
+  HELD_OUT_DISTRACTORS,
+  HELD_OUT_PARAPHRASES,
+} from './paraphrase-corpus.js';
 import { DISTRACTORS, PARAPHRASES } from './recall-hybrid.js';
 import { adminDatabaseUrl, log, percentile, round, runAsScript } from './stack.js';
 
@@ -304,12 +310,17 @@ export async function localRecallBench(options: { turns?: number } = {}): Promis
       log(
         `46-probe recall@5: lexical ${conversational.lexicalAlone.recallAt5}, hybrid ${conversational.hybridQueryVectorReady.recallAt5}`,
       );
+      const heldOut = await probe(handle, embedder, 'heldout20', HELD_OUT_PARAPHRASES, HELD_OUT_DISTRACTORS);
+      log(
+        `held-out 20-probe recall@5: lexical ${heldOut.lexicalAlone.recallAt5}, hybrid ${heldOut.hybridQueryVectorReady.recallAt5}`,
+      );
       quality = {
         embedder: 'local:use-lite-512 (the default with no provider configured)',
         database: 'PostgreSQL',
         minScore: MIN_SCORE,
         recallHybrid20: original,
         conversational46: conversational,
+        heldOut20: heldOut,
         goalRecallAt5: 0.8,
       };
     } finally {

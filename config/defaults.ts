@@ -133,10 +133,12 @@ export const MIN_LOCAL_EMBEDDINGS_CPU_SHARE = 0.05;
 export const LOCAL_EMBEDDING_MAX_CHARS = 2_000;
 /**
  * Background texts go to the model in chunks of at most this many texts and characters, so a
- * query waits behind one chunk at most (about 8 short memories or 1–2 long turns).
+ * query waits behind one chunk at most. The model gains little from larger batches (a turn costs
+ * about the same alone or in a batch of 16), and with 8 texts a chunk a query's p95 reached 1.7 s
+ * while background embedding ran on a loaded box (bench/recall-local.ts).
  */
-export const LOCAL_EMBEDDING_CHUNK_TEXTS = 8;
-export const LOCAL_EMBEDDING_CHUNK_CHARS = 2_000;
+export const LOCAL_EMBEDDING_CHUNK_TEXTS = 2;
+export const LOCAL_EMBEDDING_CHUNK_CHARS = 500;
 /**
  * The local model's relevance floor for hybrid recall: a memory whose cosine to the question is
  * below it is not a vector match. This model's cosines run lower than the 0.5 floor set for
