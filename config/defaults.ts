@@ -149,5 +149,11 @@ export const LOCAL_EMBEDDING_CHUNK_CHARS = 500;
  * hold). Chosen on those probes, not on held-out ones.
  */
 export const LOCAL_EMBEDDINGS_MIN_COSINE = 0.3;
-/** Background texts queued at once; beyond it a call is refused as busy (the activity's retry waits). */
+/**
+ * Background texts queued at once, and the longest a newly queued text may expect to wait (from
+ * the texts ahead of it, the model's mean time per text so far and the CPU share): beyond either a
+ * call is refused as busy and the activity's retry policy tries again later. The wait's bound is
+ * half the embedding activity's 2-minute start-to-close timeout, so a queued call finishes in it.
+ */
 export const LOCAL_EMBEDDING_QUEUE_TEXTS = 1_024;
+export const LOCAL_EMBEDDING_MAX_QUEUE_WAIT_MS = 60_000;

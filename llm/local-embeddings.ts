@@ -18,6 +18,7 @@ import {
   LOCAL_EMBEDDING_CHUNK_CHARS,
   LOCAL_EMBEDDING_CHUNK_TEXTS,
   LOCAL_EMBEDDING_MAX_CHARS,
+  LOCAL_EMBEDDING_MAX_QUEUE_WAIT_MS,
   LOCAL_EMBEDDING_QUEUE_TEXTS,
   LOCAL_EMBEDDINGS_MIN_COSINE,
 } from '../config/defaults.js';
@@ -41,7 +42,8 @@ export interface LocalEmbedderStats {
   /** Texts encoded and the time the model spent on them (wall time in its thread). */
   texts: number;
   encodeMs: number;
-  /** The part of `encodeMs` spent on background texts (the part the CPU share bounds). */
+  /** The background texts and the part of `encodeMs` spent on them (the part the CPU share bounds). */
+  backgroundTexts: number;
   backgroundEncodeMs: number;
   /** Network calls the model's thread tried (and was refused): 0 is the promise kept. */
   networkAttempts: number;
@@ -86,6 +88,7 @@ class LocalModel {
     loadMs: null,
     texts: 0,
     encodeMs: 0,
+    backgroundTexts: 0,
     backgroundEncodeMs: 0,
     networkAttempts: 0,
     queuedTexts: 0,
@@ -119,7 +122,15 @@ class LocalModel {
     const prepared = texts.map(localModelText);
     if (priority === 'query') return this.enqueue(this.queries, prepared);
     const queued = this.background.reduce((n, j) => n + j.texts.length, 0);
-    if (queued + prepared.length > LOCAL_EMBEDDING_QUEUE_TEXTS) {
+    const { backgroundTexts, backgroundEncodeMs } = this.stats;
+    const expectedWaitMs =
+      backgroundTexts > 0
+        ? ((queued + prepared.length) * backgroundEncodeMs) / backgroundTexts / this.cpuShare
+        : 0;
+    if (
+      queued + prepared.length > LOCAL_EMBEDDING_QUEUE_TEXTS ||
+      (queued > 0 && expectedWaitMs > LOCAL_EMBEDDING_MAX_QUEUE_WAIT_MS)
+    ) {
       return Promise.reject(
         new Error(`the local embedding model is busy (${queued} texts queued); try again later`),
       );
@@ -205,6 +216,7 @@ class LocalModel {
       this.stats.texts += running.job.texts.length;
       this.stats.encodeMs += ms;
       if (running.background) {
+        this.stats.backgroundTexts += running.job.texts.length;
         this.stats.backgroundEncodeMs += ms;
         this.restUntil = performance.now() + (ms * (1 - this.cpuShare)) / this.cpuShare;
       }

@@ -168,4 +168,20 @@ describe('the local embedder', () => {
     const [v] = await embedder.embed(['still here'], { priority: 'query' });
     expect(v!.length).toBe(LOCAL_EMBEDDING_DIMS);
   });
+
+  it('refuses background work it could not finish within the embedding activity timeout', async () => {
+    const slow = createEmbedder({ provider: 'local', cpuShare: 0.05 })!;
+    await slow.embed(['a background text, so the mean time per text is known']);
+    // 1,000 queued texts at 5% of a core: far more than a minute ahead of the next one.
+    const first = slow.embed(Array.from({ length: 1_000 }, (_, i) => `queued text number ${i}`));
+    first.catch(() => {});
+    await expect(slow.embed(['one more'])).rejects.toThrow(
+      /local embedding model is busy \(\d+ texts queued\)/,
+    );
+    // A query is still served, ahead of the queue.
+    const [v] = await slow.embed(['still answering?'], { priority: 'query' });
+    expect(v!.length).toBe(LOCAL_EMBEDDING_DIMS);
+    await closeLocalEmbedder();
+    await expect(first).rejects.toThrow(/closed/);
+  });
 });
