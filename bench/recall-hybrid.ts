@@ -53,7 +53,7 @@ export const PARAPHRASES: Array<[string, string]> = [
   ['我家的猫叫小米', '我有宠物吗？'],
 ];
 
-const DISTRACTORS = [
+export const DISTRACTORS = [
   'The staging cluster has three nodes',
   'Deploys happen through GitHub Actions',
   'The API gateway timeout is 30 seconds',

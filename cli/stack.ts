@@ -144,6 +144,8 @@ export async function startApi(
   embeddings: EmbeddingsConfig = loadEmbeddingsConfig(),
 ): Promise<RunningApi> {
   const embedder = createEmbedder(embeddings);
+  // The local model loads in its own thread while the API starts: the first query's vector is then on time.
+  embedder?.warm?.();
   const embedding = embedder ? { embedder, queryTimeoutMs: DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } : null;
   const auth = await resolveAuthMode(config, database);
   const connection = await Connection.connect({ address });

@@ -115,3 +115,45 @@ export function workflowMemoryPlan(options: {
     threadHeapMb: Math.ceil(WORKFLOW_THREAD_BASE_MB + 2 * cacheSize * perWorkflowMb),
   };
 }
+
+/**
+ * The offline embedding model (MOLT_EMBEDDINGS_PROVIDER=local, the default when no provider is
+ * configured; llm/local-embeddings.ts, docs/recall-and-updates.md). Background embedding may keep
+ * the model's thread busy for at most this share of one core (MOLT_EMBEDDINGS_LOCAL_CPU_SHARE):
+ * after encoding a chunk that took t ms it rests t × (1 − share) / share ms. A query's vector (the
+ * API's, on a request's path) is never made to rest and goes before queued background chunks.
+ */
+export const DEFAULT_LOCAL_EMBEDDINGS_CPU_SHARE = 0.5;
+export const MIN_LOCAL_EMBEDDINGS_CPU_SHARE = 0.05;
+/**
+ * A text is cut to this many characters (code points) before the local model sees it: the model's
+ * tokenizer grows faster than linearly with length (a 64,000-character text took 43 s, 4,000
+ * took 0.35 s), and a sentence encoder's vector of a long text says little about any one part.
+ */
+export const LOCAL_EMBEDDING_MAX_CHARS = 2_000;
+/**
+ * Background texts go to the model in chunks of at most this many texts and characters, so a
+ * query waits behind one chunk at most. The model gains little from larger batches (a turn costs
+ * about the same alone or in a batch of 16), and with 8 texts a chunk a query's p95 reached 1.7 s
+ * while background embedding ran on a loaded box (bench/recall-local.ts).
+ */
+export const LOCAL_EMBEDDING_CHUNK_TEXTS = 2;
+export const LOCAL_EMBEDDING_CHUNK_CHARS = 500;
+/**
+ * The local model's relevance floor for hybrid recall: a memory whose cosine to the question is
+ * below it is not a vector match. This model's cosines run lower than the 0.5 floor set for
+ * remote providers (FUSION_DEFAULTS.minCosine): on the 66 paraphrase probes of
+ * bench/recall-local.ts a question and its memory had a cosine of 0.26 at the least and 0.45–0.47
+ * at the median, a question and an unrelated memory 0.13–0.15 at the median and 0.32–0.33 at
+ * p95; 0.3 kept 65 of 66 pairs and 8% of unrelated pairs (fusion ranks them below what both lists
+ * hold). Chosen on those probes, not on held-out ones.
+ */
+export const LOCAL_EMBEDDINGS_MIN_COSINE = 0.3;
+/**
+ * Background texts queued at once, and the longest a newly queued text may expect to wait (from
+ * the texts ahead of it, the model's mean time per text so far and the CPU share): beyond either a
+ * call is refused as busy and the activity's retry policy tries again later. The wait's bound is
+ * half the embedding activity's 2-minute start-to-close timeout, so a queued call finishes in it.
+ */
+export const LOCAL_EMBEDDING_QUEUE_TEXTS = 1_024;
+export const LOCAL_EMBEDDING_MAX_QUEUE_WAIT_MS = 60_000;

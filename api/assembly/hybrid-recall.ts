@@ -45,7 +45,7 @@ function queryVector(embedding: RecallEmbedding, text: string): Promise<Float32A
   const key = `${embedding.embedder.id}\u0001${text}`;
   const cached = queryCache.get(key);
   if (cached) return cached;
-  const pending = embedding.embedder.embed([text]).then(([vector]) => {
+  const pending = embedding.embedder.embed([text], { priority: 'query' }).then(([vector]) => {
     if (!vector) throw new Error('no vector');
     return vector;
   });
@@ -92,7 +92,7 @@ export async function rankHybrid(
   query: RecallQuery,
   minScore: number,
   embedding: RecallEmbedding | null | undefined,
-  minCosine: number = FUSION_DEFAULTS.minCosine,
+  minCosine: number = embedding?.embedder.minCosine ?? FUSION_DEFAULTS.minCosine,
 ): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
   const lexicalPromise = rankMemories(db, scope, query, minScore);
   if (!embedding)

@@ -14,7 +14,7 @@ import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { DEFAULT_TENANT_ID, ensureTenant } from '../../db/transcript.js';
-import { createEmbedder } from '../../llm/embeddings.js';
+import { createEmbedder, loadEmbeddingsConfig } from '../../llm/embeddings.js';
 import { createTextModel } from '../../llm/providers.js';
 import { createMoltWorker } from '../../worker/worker.js';
 import { scaled } from '../time-scale.js';
@@ -47,8 +47,13 @@ export interface HarnessOptions {
   temporalTimeoutMs?: number;
   /** A database URL of the test's own (e.g. through a proxy it can cut) instead of the run's. */
   databaseUrl?: string;
-  /** Embed memories and queries through this fake embeddings server (worker and API); off when omitted. */
-  embeddings?: { baseUrl: string; model?: string; queryTimeoutMs?: number };
+  /**
+   * Embed memories and queries through this fake embeddings server (worker and API), or `local`:
+   * molt's default with no provider configured (the offline model); off when omitted.
+   */
+  embeddings?:
+    | { baseUrl: string; model?: string; queryTimeoutMs?: number }
+    | { local: true; queryTimeoutMs?: number };
   /** 'required': the harness's API asks every /v1 request for a key (open when omitted). */
   auth?: 'required';
   /** Workflows the in-process worker keeps cached (MOLT_WORKFLOW_CACHE_SIZE); molt's default otherwise. */
@@ -68,13 +73,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   const nativeConnection = await NativeConnection.connect({ address });
-  const embedder = options.embeddings
-    ? createEmbedder({
-        provider: 'openai-compatible',
-        baseUrl: options.embeddings.baseUrl,
-        model: options.embeddings.model ?? 'fake-embed',
-      })
-    : null;
+  const embedder = !options.embeddings
+    ? null
+    : 'local' in options.embeddings
+      ? createEmbedder(loadEmbeddingsConfig({}))
+      : createEmbedder({
+          provider: 'openai-compatible',
+          baseUrl: options.embeddings.baseUrl,
+          model: options.embeddings.model ?? 'fake-embed',
+        });
+  embedder?.warm?.();
   const embedding = embedder
     ? { embedder, queryTimeoutMs: options.embeddings?.queryTimeoutMs ?? DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS }
     : null;

@@ -1,6 +1,8 @@
 /**
  * `molt dev` with no DATABASE_URL: the whole stack in one process on embedded PGlite. A turn
- * posted over HTTP shows up in the session view, and SIGINT stops everything cleanly.
+ * posted over HTTP shows up in the session view; with no embeddings provider configured a memory
+ * is embedded by the offline model and found in other words (pgvector on PGlite); SIGINT stops
+ * everything cleanly.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,7 @@ it('serves turns from embedded PGlite and stops on SIGINT', async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, MOLT_DATA_DIR: dataDir, MOLT_API_PORT: String(port) };
   delete env.DATABASE_URL;
   delete env.TEMPORAL_ADDRESS;
+  for (const name of Object.keys(env)) if (name.startsWith('MOLT_EMBEDDINGS_')) delete env[name];
   child = spawn(process.execPath, [MOLT, 'dev'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -71,6 +74,37 @@ it('serves turns from embedded PGlite and stops on SIGINT', async () => {
     items: Array<{ kind: string; turnId?: string }>;
   };
   expect(timeline.items).toEqual([expect.objectContaining({ kind: 'turn', turnId: 't1' })]);
+
+  // No provider configured: the offline model embeds a memory in the background, and search finds
+  // it for a question sharing no word with it.
+  const committed = await fetch(`${api}/v1/memories`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 'dev-user', content: 'My preferred code editor is Neovim' }),
+  });
+  expect(committed.status).toBe(201);
+  await eventually(
+    async () =>
+      (await fetch(`${api}/v1/memory-embeddings`)).json() as Promise<{ model: string; embedded: number }>,
+    (status) => status.model === 'local:use-lite-512' && status.embedded === 1,
+    { timeoutMs: 90_000, intervalMs: 200 },
+  );
+  // The API waits 250 ms for a question's vector; on a saturated box the first (cold) one can be
+  // later, and that answer is lexical and says so. The vector is kept, so asking again is hybrid.
+  const found = await eventually(
+    async () =>
+      (await (
+        await fetch(`${api}/v1/memories/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: 'dev-user', query: 'Which IDE do I use?' }),
+        })
+      ).json()) as { items: Array<{ content: string }>; retrieval: { mode: string; reason?: string } },
+    (answer) => answer.retrieval.mode === 'hybrid' || answer.retrieval.reason !== 'embedding_timeout',
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
+  expect(found.retrieval).toEqual({ mode: 'hybrid' });
+  expect(found.items[0]?.content).toBe('My preferred code editor is Neovim');
 
   const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');

@@ -49,8 +49,24 @@ describe('hybrid ranking (context/memory/fusion.ts)', () => {
 });
 
 describe('embeddings configuration (llm/embeddings.ts)', () => {
-  it('is off by default and names the missing variable otherwise', () => {
-    expect(loadEmbeddingsConfig({})).toEqual({ provider: 'none' });
+  it('is the offline local model by default, none turns it off, and it names the wrong variable otherwise', () => {
+    expect(loadEmbeddingsConfig({})).toEqual({ provider: 'local', cpuShare: 0.5 });
+    expect(loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: '' })).toEqual({
+      provider: 'local',
+      cpuShare: 0.5,
+    });
+    expect(loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'none' })).toEqual({ provider: 'none' });
+    expect(loadEmbeddingsConfig({ MOLT_EMBEDDINGS_LOCAL_CPU_SHARE: '0.25' })).toEqual({
+      provider: 'local',
+      cpuShare: 0.25,
+    });
+    for (const share of ['0', '-1', '1.5', 'half', '0.01'])
+      expect(() => loadEmbeddingsConfig({ MOLT_EMBEDDINGS_LOCAL_CPU_SHARE: share })).toThrow(
+        /MOLT_EMBEDDINGS_LOCAL_CPU_SHARE/,
+      );
+    expect(() =>
+      loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'local', MOLT_EMBEDDINGS_MODEL: 'all-minilm' }),
+    ).toThrow(/MOLT_EMBEDDINGS_MODEL: the local provider has one model, use-lite-512/);
     expect(() => loadEmbeddingsConfig({ MOLT_EMBEDDINGS_PROVIDER: 'openai-compatible' })).toThrow(
       /MOLT_EMBEDDINGS_BASE_URL[\s\S]*MOLT_EMBEDDINGS_MODEL/,
     );
