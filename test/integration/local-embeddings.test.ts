@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryEmbeddings } from '../../db/memory-embedding-schema.js';
+import { memoryEmbeddings } from '../../db/memory/memory-embedding-schema.js';
 import { loadEmbeddingsConfig } from '../../llm/embeddings.js';
 import { closeLocalEmbedder, LOCAL_EMBEDDER_ID, localEmbedderStats } from '../../llm/local-embeddings.js';
 import { scaled } from '../time-scale.js';
