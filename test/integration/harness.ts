@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import type { ApiDeps } from '../../api/context.js';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/hybrid-recall.js';
+import { startEpisodeIndexer } from '../../api/episode-indexer.js';
 import { startEmbeddingBackfill } from '../../api/memory-embedding.js';
 import { buildApi } from '../../api/server.js';
 import { installTemporalRuntime } from '../../cli/stack.js';
@@ -55,6 +56,10 @@ export interface HarnessOptions {
   workflowCacheSize?: number;
   /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
   requireContextWindow?: boolean;
+  /** false: no episode indexer (docs/memory.md#episodes) for this harness's task queue. */
+  episodes?: boolean;
+  /** The episode indexer's poll (200 ms unless given). */
+  episodePollMs?: number;
   /** The turn dispatcher's interval, sweep and fault hooks (api/turn-dispatcher.ts). */
   turnDispatch?: ApiDeps['turnDispatch'];
 }
@@ -128,6 +133,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.turnDispatch ? { turnDispatch: options.turnDispatch } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
+  if (options.worker !== false && options.episodes !== false) {
+    startEpisodeIndexer({ temporal: client, taskQueue }, { pollMs: options.episodePollMs ?? 200 });
+  }
   return {
     app,
     client,
