@@ -251,3 +251,78 @@ type _Diff = Expect<
     NonNullable<Awaited<ReturnType<typeof getExtractionWithDiff>>>
   >
 >;
+
+/** How many turns `read_history` returns around a hit at most, and the characters of one message. */
+export const READ_HISTORY_LIMITS = { around: 20, messages: 50, messageChars: 20_000 } as const;
+
+/**
+ * POST /v1/memories/expand (the `read_history` tool): the turns behind a search hit (`id`), a
+ * compaction's summary (`compactionId`) or a place in a session (`at`), verbatim and bounded,
+ * in the caller's scope. `sessionId`, `userId`, `agentId` name the caller's scope as in search.
+ */
+export const expandBodySchema = z
+  .strictObject({
+    id: z.string().min(1).max(200).optional().describe('A search hit: an episode or a memory'),
+    compactionId: z.string().min(1).max(500).optional().describe("A compaction: its summary's range"),
+    at: z
+      .strictObject({ sessionId: z.string().min(1).max(200), seq: z.number().int().min(1) })
+      .optional()
+      .describe('A place in a session'),
+    before: z
+      .number()
+      .int()
+      .min(0)
+      .max(READ_HISTORY_LIMITS.around)
+      .optional()
+      .describe('Turns before (default 3)'),
+    after: z
+      .number()
+      .int()
+      .min(0)
+      .max(READ_HISTORY_LIMITS.around)
+      .optional()
+      .describe('Turns after (default 3)'),
+    afterSeq: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Page through a compaction's range: messages after this seq"),
+    sessionId: sessionIdSchema.optional(),
+    userId: scopeIdSchema.optional(),
+    agentId: scopeIdSchema.optional(),
+  })
+  .refine((b) => [b.id, b.compactionId, b.at].filter((x) => x !== undefined).length === 1, {
+    message: 'name exactly one of id, compactionId or at',
+  });
+
+export const historyMessageSchema = z.object({
+  seq: z.number().int(),
+  role: z.string(),
+  speaker: z.string(),
+  occurredAt: z.string(),
+  /** The message as stored (verbatim), unless `clipped`: then its text, cut. */
+  message: z.unknown(),
+  clipped: z.boolean(),
+});
+
+export const expandAnswerSchema = z.object({
+  sessionId: z.string(),
+  fromSeq: z.number().int(),
+  toSeq: z.number().int(),
+  messages: z.array(historyMessageSchema),
+  /** More of the range follows: ask again with `afterSeq` = the last seq shown. */
+  nextAfterSeq: z.number().int().nullable(),
+});
+
+/** read_history as a model calls it: no scope field (the client adds the session). */
+export const readHistoryArgsSchema = z.strictObject({
+  id: z.string().min(1).max(200).optional().describe('The id of a search_memories hit'),
+  compactionId: z.string().min(1).max(500).optional().describe("A compaction whose summary's turns to read"),
+  before: expandBodySchema.shape.before,
+  after: expandBodySchema.shape.after,
+  afterSeq: expandBodySchema.shape.afterSeq,
+});
+
+export const READ_HISTORY_DESCRIPTION =
+  'Read the turns of an earlier conversation verbatim: around a search_memories hit (its id), or behind a compaction summary (its compactionId). Bounded; page with afterSeq.';

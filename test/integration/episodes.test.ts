@@ -318,4 +318,102 @@ describe('episodes', () => {
     expect(user.erased).toMatchObject({ episodes: 1 });
     expect((await search({ query: 'Brindlewood', userId }, keys.operator)).items).toEqual([]);
   });
+
+  it("expand reads the turns around a hit verbatim, bounded, in the caller's scope — also after compaction", async () => {
+    const userId = `u-${randomUUID()}`;
+    const sessionId = uniqueSessionId('ep-expand');
+    const lines: Array<[string, string, number]> = [];
+    for (let i = 1; i <= 12; i++)
+      lines.push([
+        i % 2 ? 'Ivy' : 'Jon',
+        `Line ${i} about the Marlowe festival.`,
+        day('2024-03-01') + i * 1000,
+      ]);
+    lines[5] = ['Jon', 'The Marlowe festival tickets cost 85 euros each.', day('2024-03-01') + 6000];
+    await say(sessionId, 't1', lines, { userId });
+    await indexed(sessionId);
+    const hit = (await search({ query: 'Marlowe festival tickets cost', userId }, keys.operator)).items[0];
+    expect(hit).toMatchObject({ kind: 'episode', source: { fromSeq: 6 } });
+    const around = await call(
+      'POST',
+      '/v1/memories/expand',
+      { id: hit.id, before: 2, after: 1, userId },
+      keys.operator,
+    );
+    expect(around.messages.map((m: Json) => m.seq)).toEqual([4, 5, 6, 7]);
+    expect(around.messages[2]).toMatchObject({
+      speaker: 'Jon',
+      clipped: false,
+      message: { role: 'user', name: 'Jon', content: 'The Marlowe festival tickets cost 85 euros each.' },
+    });
+    // Another user's scope: as if it did not exist.
+    const stranger = await stack.app.inject({
+      method: 'POST',
+      url: '/v1/memories/expand',
+      headers: { authorization: `Bearer ${keys.operator}` },
+      payload: { id: hit.id, userId: `u-${randomUUID()}` },
+    });
+    expect(stranger.statusCode).toBe(404);
+    // Bounded: more than 20 around is refused; naming two targets is refused.
+    for (const payload of [
+      { id: hit.id, before: 21, userId },
+      { id: hit.id, at: { sessionId, seq: 1 }, userId },
+    ]) {
+      const refused = await stack.app.inject({
+        method: 'POST',
+        url: '/v1/memories/expand',
+        headers: { authorization: `Bearer ${keys.operator}` },
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).not.toMatch(/select|stack|at .*\.ts/i);
+    }
+
+    // After compaction the raw turns stay reachable from the summary's compaction.
+    await call('POST', `/v1/sessions/${sessionId}/compact`, { keepRecentTokens: 0 });
+    const compactions = await eventually(
+      () => call('GET', `/v1/compactions?sessionId=${sessionId}`, undefined, keys.operator),
+      (page) => page.items.some((c: Json) => c.status === 'succeeded'),
+    );
+    const compaction = compactions.items.find((c: Json) => c.status === 'succeeded');
+    const behind = await call(
+      'POST',
+      '/v1/memories/expand',
+      { compactionId: compaction.id, userId },
+      keys.operator,
+    );
+    expect(behind.messages[0].seq).toBe(compaction.fromSeq);
+    expect(JSON.stringify(behind.messages)).toContain('85 euros');
+  });
+
+  it('newest wins: a later turn amending an earlier decision ranks first', async () => {
+    const userId = `u-${randomUUID()}`;
+    const s1 = uniqueSessionId('ep-amend-1');
+    const s2 = uniqueSessionId('ep-amend-2');
+    await say(
+      s1,
+      't1',
+      [['Kim', 'We decided the billing service will use MySQL as its database.', day('2024-02-01')]],
+      { userId },
+    );
+    await say(
+      s2,
+      't1',
+      [
+        [
+          'Kim',
+          'Change of plan: the billing service will use PostgreSQL as its database.',
+          day('2024-04-01'),
+        ],
+      ],
+      { userId },
+    );
+    await indexed(s1);
+    await indexed(s2);
+    const found = await search(
+      { query: 'which database will the billing service use?', userId, limit: 5 },
+      keys.operator,
+    );
+    expect(found.items.map((i: Json) => i.source.sessionId).slice(0, 2)).toEqual([s2, s1]);
+  });
 });
