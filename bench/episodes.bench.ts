@@ -85,7 +85,7 @@ async function ingestSession(
             },
       ),
     });
-    chunk.forEach((m, j) => ingested.messageAt.set(`${sessionId}:${i + j + 1}`, m.id));
+    for (const [j, m] of chunk.entries()) ingested.messageAt.set(`${sessionId}:${i + j + 1}`, m.id);
   }
 }
 
