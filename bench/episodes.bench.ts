@@ -161,7 +161,12 @@ async function sdePart(stack: BenchStack, url: string) {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(resolve(dir, 'tasks', f), 'utf8')) as Json)
-    .filter((t) => t.source === 'conversation' || t.source === 'conversation-amended');
+    .filter((t) => t.source === 'conversation' || t.source === 'conversation-amended')
+    // A task's `conversations` is one chat (a list of turns) or, amended, a list of chats.
+    .map((t) => ({
+      ...t,
+      conversations: Array.isArray(t.conversations[0]) ? t.conversations : [t.conversations],
+    }));
   const decoys = JSON.parse(readFileSync(resolve(dir, 'decoy_conversations.json'), 'utf8')) as Json[];
   // Chats in a plausible time order: decoys interleaved, each task's chats in order, a day apart.
   const chats: Array<{ id: string; turns: Json[] }> = [];
