@@ -163,7 +163,7 @@ async function sdePart(stack: BenchStack, url: string) {
     .map((f) => JSON.parse(readFileSync(resolve(dir, 'tasks', f), 'utf8')) as Json)
     .filter((t) => t.source === 'conversation' || t.source === 'conversation-amended')
     // A task's `conversations` is one chat (a list of turns) or, amended, a list of chats.
-    .map((t) => ({
+    .map((t): Json => ({
       ...t,
       conversations: Array.isArray(t.conversations[0]) ? t.conversations : [t.conversations],
     }));
