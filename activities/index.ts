@@ -13,6 +13,7 @@ import type { Database } from '../db/client.js';
 import type { Embedder } from '../llm/embeddings.js';
 import type { TextModel } from '../llm/model.js';
 import { compactionActivities } from './compaction/index.js';
+import { episodeActivities } from './episodes.js';
 import { memoryActivities } from './memory.js';
 import { memoryEmbeddingActivities } from './memory-embedding.js';
 import { sessionActivities } from './session.js';
@@ -54,6 +55,7 @@ export function createActivities(deps: ActivityDeps) {
       embeddings: Boolean(deps.embedder),
     }),
     ...memoryEmbeddingActivities({ db: deps.db, embedder: deps.embedder ?? null }),
+    ...episodeActivities({ db: deps.db, embeddings: Boolean(deps.embedder) }),
   };
 }
 

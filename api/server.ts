@@ -27,6 +27,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import { memoryRoutes } from './routes/memories.js';
 import { memoryEditRoutes } from './routes/memory-edit.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
+import { memoryExpandRoutes } from './routes/memory-expand.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
@@ -132,6 +133,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(contextRoutes(routeDeps));
   await app.register(compactionRoutes(routeDeps));
   await app.register(memoryRoutes(routeDeps));
+  await app.register(memoryExpandRoutes(routeDeps));
   await app.register(memoryExtractionRoutes(routeDeps));
   await app.register(cliPromptRoutes());
   await app.register(memoryEmbeddingRoutes(routeDeps));

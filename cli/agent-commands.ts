@@ -222,6 +222,52 @@ export function registerAgentCommands(program: Command): void {
       }),
     );
 
+  describe(program.command('expand'), 'expand')
+    .addOption(new Option('--id <id>', 'a search hit (episode or memory)'))
+    .addOption(new Option('--compaction <id>', "a compaction: its summary's turns"))
+    .addOption(new Option('--before <n>', 'turns before the hit (0–20, default 3)'))
+    .addOption(new Option('--after <n>', 'turns after the hit (0–20, default 3)'))
+    .addOption(new Option('--after-seq <seq>', "page through a compaction's turns after this seq"))
+    .action(
+      run(
+        async (
+          options: Output & {
+            id?: string;
+            compaction?: string;
+            before?: string;
+            after?: string;
+            afterSeq?: string;
+          },
+        ) => {
+          const env = loadAgentEnv();
+          if (!options.id === !options.compaction) {
+            throw new UsageError('--id or --compaction: name exactly one (a search hit or a compaction)');
+          }
+          const around = (name: string, value: string | undefined) =>
+            value === undefined ? undefined : value === '0' ? 0 : positiveInt(name, 20)(value);
+          const before = around('--before', options.before);
+          const after = around('--after', options.after);
+          const afterSeq =
+            options.afterSeq === undefined
+              ? undefined
+              : positiveInt('--after-seq', 2 ** 31 - 1)(options.afterSeq);
+          requireScope(env);
+          const answer = unwrap(
+            await client(env).api.POST('/v1/memories/expand', {
+              body: {
+                ...(options.id ? { id: options.id } : { compactionId: options.compaction! }),
+                ...(before !== undefined ? { before } : {}),
+                ...(after !== undefined ? { after } : {}),
+                ...(afterSeq !== undefined ? { afterSeq } : {}),
+                ...scopeOf(env),
+              },
+            }),
+          );
+          emit('expand', answer, options);
+        },
+      ),
+    );
+
   describe(program.command('ls'), 'ls')
     .addOption(typeOption())
     .action(

@@ -4,7 +4,9 @@
 type Json = Record<string, any>;
 
 const memoryLine = (m: Json) =>
-  `  ${m.id}  ${m.type}${m.category ? `/${m.category}` : ''}  p${m.priority}${m.score !== undefined ? `  score ${m.score}` : ''}\n    ${m.content}`;
+  m.kind === 'episode'
+    ? `  ${m.id}  episode  ${m.speaker} at ${m.occurredAt} (session ${m.sessionId} #${m.seq})${m.score !== undefined ? `  score ${m.score}` : ''}\n    ${m.content}`
+    : `  ${m.id}  ${m.type}${m.category ? `/${m.category}` : ''}  p${m.priority}${m.score !== undefined ? `  score ${m.score}` : ''}\n    ${m.content}`;
 
 export function renderAgentAnswer(command: string, answer: Json): string {
   switch (command) {
@@ -38,6 +40,14 @@ export function renderAgentAnswer(command: string, answer: Json): string {
       }
       return lines.join('\n');
     }
+    case 'expand':
+      return [
+        `session ${answer.sessionId}, seqs ${answer.fromSeq}–${answer.toSeq}${answer.nextAfterSeq !== null ? ` (more after ${answer.nextAfterSeq})` : ''}:`,
+        ...answer.messages.map(
+          (m: Json) =>
+            `  #${m.seq} ${m.speaker} (${m.occurredAt})${m.clipped ? ' [clipped]' : ''}: ${JSON.stringify(m.message.content)}`,
+        ),
+      ].join('\n');
     default:
       return JSON.stringify(answer, null, 2);
   }

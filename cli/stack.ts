@@ -8,6 +8,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../api/assembly/hybrid-recall.js';
+import { startEpisodeIndexer } from '../api/control/episode-indexer.js';
 import { startEmbeddingBackfill } from '../api/control/memory-embedding.js';
 import type { AuthMode } from '../api/plugins/auth.js';
 import { buildApi } from '../api/server.js';
@@ -185,6 +186,8 @@ export async function startApi(
   app.addHook('onClose', async () => connection.close());
   // A new model (or the first start with embeddings) embeds every memory without its vector.
   startEmbeddingBackfill({ temporal: client, taskQueue: config.TEMPORAL_TASK_QUEUE, embedding }, app.log);
+  // Every stored message becomes an episode (docs/memory.md#episodes), indexed by the worker.
+  startEpisodeIndexer({ temporal: client, taskQueue: config.TEMPORAL_TASK_QUEUE }, {}, app.log);
   const url = await app.listen({ host: config.MOLT_API_HOST, port: config.MOLT_API_PORT });
   if (auth !== 'required') {
     app.log.warn(

@@ -902,6 +902,8 @@ export interface paths {
                                 extractions: number;
                                 memories: number;
                                 memoryEvents: number;
+                                episodes: number;
+                                vectors: number;
                             };
                             workflowRuns: number;
                         };
@@ -2005,6 +2007,8 @@ export interface paths {
                                 explain?: {
                                     id: string;
                                     type: string;
+                                    /** @enum {string} */
+                                    kind: "episode" | "memory";
                                     content: string;
                                     score: number;
                                     trigram: number;
@@ -3014,7 +3018,8 @@ export interface paths {
             parameters: {
                 query?: {
                     query?: string;
-                    type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                    /** @description Only this type; `episode` lists episodes (left out of every other listing) */
+                    type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                     userId?: string;
                     agentId?: string;
                     status?: "active" | "superseded" | "deleted";
@@ -3038,8 +3043,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -3052,6 +3060,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3065,6 +3075,16 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             }[];
                             nextCursor: string | null;
@@ -3189,8 +3209,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -3203,6 +3226,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3216,6 +3241,16 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             };
                         };
@@ -3232,8 +3267,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -3246,6 +3284,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3259,6 +3299,16 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             };
                         };
@@ -3406,6 +3456,10 @@ export interface paths {
                             memories: number;
                             events: number;
                             extractions: number;
+                            /** @description Episodes (turns indexed as memory) erased */
+                            episodes: number;
+                            /** @description Embedding vectors erased (of memories and episodes) */
+                            vectors: number;
                         };
                     };
                 };
@@ -3578,8 +3632,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -3592,6 +3649,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3605,7 +3664,24 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
+                                /**
+                                 * @description `episode`: a turn, verbatim; `memory`: extracted or committed
+                                 * @enum {string}
+                                 */
+                                kind: "episode" | "memory";
+                                /** @description The episodes this memory was extracted from, folded into it (one hit, not two) */
+                                episodeIds: string[];
                             }[];
                             nextCursor: string | null;
                             retrieval?: {
@@ -3769,8 +3845,11 @@ export interface paths {
                             id: string;
                             userId: string | null;
                             agentId: string | null;
-                            /** @enum {string} */
-                            type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                            /**
+                             * @description A memory type, or `episode`: what one turn said, verbatim
+                             * @enum {string}
+                             */
+                            type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                             category: string | null;
                             key: string | null;
                             content: string;
@@ -3783,6 +3862,8 @@ export interface paths {
                                 quote: string;
                                 /** @description The quoted message's role: `user` means said by the user */
                                 role?: string;
+                                /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                part?: number;
                             } | {
                                 /** @enum {string} */
                                 kind: "commit_memory" | "operator";
@@ -3796,6 +3877,16 @@ export interface paths {
                             extractionId: string | null;
                             /** @enum {string} */
                             status: "active" | "superseded" | "deleted";
+                            /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                            speaker: string | null;
+                            /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                            occurredAt: string | null;
+                            /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                            dates: {
+                                text: string;
+                                from: string;
+                                to: string;
+                            }[] | null;
                             score?: number;
                             events: {
                                 id: string;
@@ -3920,8 +4011,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -3934,6 +4028,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3947,6 +4043,16 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             };
                         };
@@ -4104,8 +4210,11 @@ export interface paths {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -4118,6 +4227,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4131,14 +4242,27 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             };
                             previous: {
                                 id: string;
                                 userId: string | null;
                                 agentId: string | null;
-                                /** @enum {string} */
-                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
+                                /**
+                                 * @description A memory type, or `episode`: what one turn said, verbatim
+                                 * @enum {string}
+                                 */
+                                type: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                                 category: string | null;
                                 key: string | null;
                                 content: string;
@@ -4151,6 +4275,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
+                                    part?: number;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4164,6 +4290,16 @@ export interface paths {
                                 extractionId: string | null;
                                 /** @enum {string} */
                                 status: "active" | "superseded" | "deleted";
+                                /** @description Who said it (episodes): the message's `name` when it has one, else its role or tool */
+                                speaker: string | null;
+                                /** @description When it was said: the message's timestamp, else when molt stored it (null: unknown) */
+                                occurredAt: string | null;
+                                /** @description The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD) */
+                                dates: {
+                                    text: string;
+                                    from: string;
+                                    to: string;
+                                }[] | null;
                                 score?: number;
                             };
                         };
@@ -4422,6 +4558,189 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/expand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A search hit: an episode or a memory */
+                        id?: string;
+                        /** @description A compaction: its summary's range */
+                        compactionId?: string;
+                        /** @description A place in a session */
+                        at?: {
+                            sessionId: string;
+                            seq: number;
+                        };
+                        /** @description Turns before (default 3) */
+                        before?: number;
+                        /** @description Turns after (default 3) */
+                        after?: number;
+                        /** @description Page through a compaction's range: messages after this seq */
+                        afterSeq?: number;
+                        sessionId?: string;
+                        userId?: string;
+                        agentId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sessionId: string;
+                            fromSeq: number;
+                            toSeq: number;
+                            messages: {
+                                seq: number;
+                                role: string;
+                                speaker: string;
+                                occurredAt: string;
+                                message: unknown;
+                                clipped: boolean;
+                            }[];
+                            nextAfterSeq: number | null;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5245,6 +5564,8 @@ export interface paths {
                                 extractions: number;
                                 memories: number;
                                 memoryEvents: number;
+                                episodes: number;
+                                vectors: number;
                             };
                             workflowRuns: number;
                         };

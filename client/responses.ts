@@ -48,4 +48,17 @@ export const agentMemoryView = (m: Record<string, any>) => ({
   priority: m.priority,
   recordedAt: m.recordedAt,
   ...(m.score !== undefined ? { score: m.score } : {}),
+  // An episode (what a turn said): who said it, when, where (read_history reads around it).
+  ...(m.kind === 'episode' || m.type === 'episode'
+    ? {
+        kind: 'episode',
+        speaker: m.speaker,
+        occurredAt: m.occurredAt,
+        sessionId: m.source?.sessionId,
+        seq: m.source?.fromSeq,
+      }
+    : m.kind === 'memory'
+      ? { kind: 'memory' }
+      : {}),
+  ...(Array.isArray(m.dates) && m.dates.length > 0 ? { dates: m.dates } : {}),
 });

@@ -28,6 +28,8 @@ export function inertMarkup(text: string): string {
 /** Where a memory came from, as the prompt states it. */
 export type Provenance =
   | 'said by the user'
+  | 'said in the conversation'
+  | 'tool output'
   | 'extracted from the conversation'
   | 'committed by an agent'
   | 'written by an operator';

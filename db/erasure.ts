@@ -12,6 +12,7 @@
  * tombstone (and writes nothing).
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { EPISODE_TYPE } from '../context/memory/types.js';
 import type { Executor } from './memory/memories.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -44,6 +45,8 @@ export const ERASURE_KINDS = [
   'extractions',
   'memories',
   'memoryEvents',
+  'episodes',
+  'vectors',
 ] as const;
 export type ErasureCounts = Record<(typeof ERASURE_KINDS)[number], number>;
 
@@ -57,26 +60,34 @@ async function count(tx: Executor, statement: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Deletes memories (and their events) matching `where`, returning the counts. */
-async function eraseMemoriesWhere(
-  tx: Executor,
-  tenantId: string,
-  where: SQL,
-): Promise<{ memories: number; memoryEvents: number }> {
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(sql`select id from memories where tenant_id = ${tenantId} and (${where}) for update`),
-  ).map((r) => r.id);
-  if (ids.length === 0) return { memories: 0, memoryEvents: 0 };
-  const list = sql`string_to_array(${ids.join(',')}, ',')`;
+/** What erasing memories removed: memories, episodes (docs/memory.md#episodes), their events and vectors. */
+interface ErasedMemories {
+  memories: number;
+  episodes: number;
+  memoryEvents: number;
+  vectors: number;
+}
+
+/** Deletes memories and episodes (with their events, vectors and recall terms) matching `where`, returning the counts. */
+async function eraseMemoriesWhere(tx: Executor, tenantId: string, where: SQL): Promise<ErasedMemories> {
+  const rows = rowsOf<{ id: string; type: string }>(
+    await tx.execute(
+      sql`select id, type from memories where tenant_id = ${tenantId} and (${where}) for update`,
+    ),
+  );
+  if (rows.length === 0) return { memories: 0, episodes: 0, memoryEvents: 0, vectors: 0 };
+  const list = sql`string_to_array(${rows.map((r) => r.id).join(',')}, ',')`;
   const memoryEvents = await count(
     tx,
     sql`delete from memory_events where tenant_id = ${tenantId} and memory_id = any(${list}) returning 1`,
   );
-  const memories = await count(
+  const vectors = await count(
     tx,
-    sql`delete from memories where tenant_id = ${tenantId} and id = any(${list}) returning 1`,
+    sql`delete from memory_embeddings where tenant_id = ${tenantId} and memory_id = any(${list}) returning 1`,
   );
-  return { memories, memoryEvents };
+  await count(tx, sql`delete from memories where tenant_id = ${tenantId} and id = any(${list}) returning 1`);
+  const episodes = rows.filter((r) => r.type === EPISODE_TYPE).length;
+  return { memories: rows.length - episodes, episodes, memoryEvents, vectors };
 }
 
 export interface SessionErasure {
@@ -150,6 +161,8 @@ export async function eraseSessionIn(
   );
   c.memories += erased.memories;
   c.memoryEvents += erased.memoryEvents;
+  c.episodes += erased.episodes;
+  c.vectors += erased.vectors;
   c.extractions = await count(tx, sql`delete from memory_extractions where ${of} returning 1`);
   // The husk: no text, no user; seqs go on after the erased ones.
   await tx.execute(sql`update sessions set view = null, settings = '{}'::jsonb, user_id = null,
@@ -183,6 +196,8 @@ export async function eraseUserIn(tx: Executor, tenantId: string, userId: string
   total.memories += erased.memories;
   total.memoryEvents += erased.memoryEvents;
   total.extractions += erased.extractions;
+  total.episodes += erased.episodes;
+  total.vectors += erased.vectors;
   return total;
 }
 
@@ -194,7 +209,13 @@ export async function eraseUserMemoriesIn(
   tx: Executor,
   tenantId: string,
   userId: string,
-): Promise<{ memories: number; memoryEvents: number; extractions: number }> {
+): Promise<{
+  memories: number;
+  memoryEvents: number;
+  extractions: number;
+  episodes: number;
+  vectors: number;
+}> {
   const sessionsOfUser = sql`(select id from sessions where tenant_id = ${tenantId} and user_id = ${userId})`;
   const erased = await eraseMemoriesWhere(
     tx,
@@ -210,5 +231,11 @@ export async function eraseUserMemoriesIn(
     sql`update memory_extractions set error = case when error is null then null else 'erased' end
       where tenant_id = ${tenantId} and (user_id = ${userId} or session_id in ${sessionsOfUser}) returning 1`,
   );
-  return { memories: erased.memories, memoryEvents: erased.memoryEvents + events, extractions };
+  return {
+    memories: erased.memories,
+    memoryEvents: erased.memoryEvents + events,
+    extractions,
+    episodes: erased.episodes,
+    vectors: erased.vectors,
+  };
 }

@@ -66,6 +66,8 @@ export const sessions = pgTable(
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     /** Highest seq stored for this session; new turns take the following ones. */
     lastSeq: integer('last_seq').notNull().default(0),
+    /** The episode indexer's watermark (docs/memory.md#episodes): messages up to here are episodes. */
+    episodesToSeq: integer('episodes_to_seq').notNull().default(0),
     /** Estimated tokens of every message ever stored for the session (what compaction saves on). */
     transcriptTokens: bigint('transcript_tokens', { mode: 'number' }).notNull().default(0),
     view: derivedJsonb('view'),
@@ -85,6 +87,8 @@ export const sessions = pgTable(
     // Recall reads a memory scope's sessions (tool and skill statistics).
     index('sessions_user_idx').on(t.tenantId, t.userId),
     index('sessions_agent_idx').on(t.tenantId, t.agentId),
+    // The episode indexer's queue: the sessions with messages not yet indexed, a small index.
+    index('sessions_episodes_pending_idx').on(t.updatedAt).where(sql`${t.lastSeq} > ${t.episodesToSeq}`),
   ],
 );
 

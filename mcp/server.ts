@@ -14,6 +14,8 @@ import {
   commitMemoryArgsSchema,
   MEMORY_TOOL_DESCRIPTIONS,
   memoryParamsSchema,
+  READ_HISTORY_DESCRIPTION,
+  readHistoryArgsSchema,
   searchMemoriesArgsSchema,
 } from '../api/schemas/memories.js';
 import { answered, answerOf, MoltApiError, type MoltClient } from '../client/index.js';
@@ -25,7 +27,13 @@ const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-export const MCP_TOOL_NAMES = ['search_memories', 'commit_memory', 'list_memories', 'forget_memory'] as const;
+export const MCP_TOOL_NAMES = [
+  'search_memories',
+  'commit_memory',
+  'list_memories',
+  'forget_memory',
+  'read_history',
+] as const;
 export const PROFILE_RESOURCE_URI = 'molt://profile';
 
 const INSTRUCTIONS =
@@ -125,6 +133,19 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
       const result = await api.POST('/v1/memories', { body: { ...args, ...scopeFields(scope) } });
       const answer = answerOf<NonNullable<typeof result.data>>(result);
       return { duplicate: result.response.status === 200, memory: memoryView(answer.memory) };
+    }),
+  );
+
+  server.registerTool(
+    'read_history',
+    {
+      description: READ_HISTORY_DESCRIPTION,
+      inputSchema: readHistoryArgsSchema,
+      annotations: { readOnlyHint: true },
+    },
+    tool(async (args: z.infer<typeof readHistoryArgsSchema>) => {
+      requireScope(scope);
+      return answered(api.POST('/v1/memories/expand', { body: { ...args, ...scopeFields(scope) } }));
     }),
   );
 

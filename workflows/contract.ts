@@ -184,6 +184,29 @@ export function memoryExtractionWorkflowId(
   return `molt-memory:${tenantId}:${sessionId}:${fromSeq}-${toSeq}`;
 }
 
+/** The episode indexer (docs/memory.md#episodes): one long-running workflow per task queue. */
+export function episodeIndexWorkflowId(taskQueue: string): string {
+  return `molt-episodes:${taskQueue}`;
+}
+
+export interface EpisodeIndexInput {
+  /** How long the indexer sleeps when nothing waits (DEFAULT_EPISODE_POLL_MS). */
+  pollMs: number;
+  /** The longest sleep after idle polls (it doubles up to this). */
+  maxPollMs: number;
+}
+
+export interface EpisodeIndexBatch {
+  sessions: number;
+  messages: number;
+  /** Episodes added this batch (their vectors come from the embedding workflow). */
+  added: string[];
+  /** More messages wait: index again at once. */
+  more: boolean;
+  /** The worker has an embedder: embed what was added. */
+  embed: boolean;
+}
+
 /** The extraction row's id: one per range and extractor version. */
 export function memoryExtractionId(
   tenantId: string,

@@ -7,14 +7,17 @@
  * (context/memory/fusion.ts). When the embedder is off, slow or failing, recall is lexical and
  * says why (`retrieval`).
  */
-import { FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
+import { arrangeHits, FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
+import { EPISODE_TYPE } from '../../context/memory/types.js';
+import { queryTime } from '../../context/time/dates.js';
 import type { Database } from '../../db/client.js';
 import { vectorCandidates } from '../../db/memory/memory-embeddings.js';
 import type { RecallScope } from '../../db/memory/memory-recall.js';
+import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import type { Embedder } from '../../llm/embeddings.js';
-import { type RankedMemory, rankMemories } from './recall.js';
+import { isToolOutput, type RankedMemory, type RankOptions, rankMemories } from './recall.js';
 
 /** The API's embedder and how long recall waits for a query's vector (MOLT_EMBEDDINGS_QUERY_TIMEOUT_MS). */
 export interface RecallEmbedding {
@@ -35,6 +38,34 @@ export interface HybridRanked extends RankedMemory {
   cosine: number | null;
   /** The lexical score (`score` is the fused score in hybrid mode). */
   lexicalScore: number | null;
+  /** `episode`: what a turn said; `memory`: an extracted or committed memory. */
+  kind: 'episode' | 'memory';
+  /** The episodes folded into this memory (it was extracted from them): one hit, not two. */
+  episodeIds: string[];
+}
+
+type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds'>;
+
+const sourceRange = (memory: MemoryRow) =>
+  'fromSeq' in memory.source
+    ? { sessionId: memory.source.sessionId, fromSeq: memory.source.fromSeq, toSeq: memory.source.toSeq }
+    : { sessionId: null, fromSeq: null, toSeq: null };
+
+/** The list's final order (context/memory/fusion.ts arrangeHits): time, newest wins, one hit per source, tool output capped. */
+export function arrange(ranked: readonly Unarranged[], query: RecallQuery, now: Date): HybridRanked[] {
+  const time = queryTime(query.latest, now);
+  const hits = ranked.map((r) => ({
+    ...r,
+    ...sourceRange(r.memory),
+    id: r.memory.id,
+    kind: r.memory.type === EPISODE_TYPE ? ('episode' as const) : ('memory' as const),
+    time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
+    dates: r.memory.dates ?? [],
+    toolOutput: isToolOutput(r.memory),
+  }));
+  return arrangeHits(hits, time).map(
+    ({ id: _i, sessionId: _s, fromSeq: _f, toSeq: _t, time: _m, dates: _d, toolOutput: _o, ...hit }) => hit,
+  );
 }
 
 // Query vectors by (model, text): a message stored a moment ago is not embedded again.
@@ -82,7 +113,7 @@ async function boundedQueryVector(embedding: RecallEmbedding, text: string): Pro
   }
 }
 
-const asLexical = (ranked: RankedMemory[]): HybridRanked[] =>
+const asLexical = (ranked: RankedMemory[]): Unarranged[] =>
   ranked.map((r) => ({ ...r, cosine: null, lexicalScore: r.score }));
 
 /** The scope's memories for a query, best first: fused when the vector side answers, lexical otherwise. */
@@ -93,11 +124,13 @@ export async function rankHybrid(
   minScore: number,
   embedding: RecallEmbedding | null | undefined,
   minCosine: number = embedding?.embedder.minCosine ?? FUSION_DEFAULTS.minCosine,
+  options: RankOptions = {},
 ): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
-  const lexicalPromise = rankMemories(db, scope, query, minScore);
+  const now = new Date();
+  const lexicalPromise = rankMemories(db, scope, query, minScore, options);
   if (!embedding)
     return {
-      ranked: asLexical(await lexicalPromise),
+      ranked: arrange(asLexical(await lexicalPromise), query, now),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
   // The vector side runs beside the lexical one: it adds only what it takes beyond it.
@@ -113,15 +146,21 @@ export async function rankHybrid(
   );
   const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
   if (!('nearest' in side))
-    return { ranked: asLexical(lexical), retrieval: { mode: 'lexical', reason: side.reason } };
-  const { nearest } = side;
+    return {
+      ranked: arrange(asLexical(lexical), query, now),
+      retrieval: { mode: 'lexical', reason: side.reason },
+    };
+  const excluded = new Set(options.excludeIds ?? []);
+  const nearest = side.nearest.filter(
+    (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
+  );
   const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
   const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
   const fused = fuseRankings(
     lexical.map((r) => ({ id: r.memory.id, item: r.memory, recordedAt: r.memory.recordedAt.getTime() })),
     nearest.map((n) => ({ id: n.memory.id, item: n.memory, recordedAt: n.memory.recordedAt.getTime() })),
   );
-  const ranked = fused.map((f): HybridRanked => {
+  const ranked = fused.map((f): Unarranged => {
     const lex = lexicalById.get(f.id);
     return {
       memory: f.item,
@@ -132,5 +171,5 @@ export async function rankHybrid(
       lexicalScore: lex?.score ?? null,
     };
   });
-  return { ranked, retrieval: { mode: 'hybrid' } };
+  return { ranked: arrange(ranked, query, now), retrieval: { mode: 'hybrid' } };
 }

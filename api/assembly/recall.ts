@@ -5,6 +5,7 @@
  * the queries in db/memory/memory-recall.ts and db/memory/tool-stats.ts.
  */
 
+import { EPISODE_RANKING } from '../../context/memory/fusion.js';
 import { DEFAULT_PROMPT_MAX_TOKENS, systemPromptAddition } from '../../context/memory/prompt.js';
 import {
   fitRecalled,
@@ -22,11 +23,14 @@ import {
   type ToolMemory,
   topErrors,
 } from '../../context/memory/tool-memory.js';
+import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Message } from '../../context/messages.js';
 import { provenanceOf } from '../../context/prompt-data.js';
 import { estimateTextTokens } from '../../context/tokens/index.js';
 import type { Database } from '../../db/client.js';
+import { searchTextOf } from '../../db/memory/memories.js';
 import {
+  type CandidateOptions,
   categoryMemories,
   memoryCountsByType,
   promptMemories,
@@ -53,9 +57,6 @@ export const DEFAULT_RECALL_SETTINGS: RecallSettings = {
   promptMaxTokens: DEFAULT_PROMPT_MAX_TOKENS,
 };
 
-/** Candidates read per query before scoring (the best by ts_rank over the recall index). */
-const CANDIDATES = 40;
-
 export interface RankedMemory {
   memory: MemoryRow;
   score: number;
@@ -64,23 +65,32 @@ export interface RankedMemory {
   matched: string[];
 }
 
-/** The scope's memories for a query, best first, those at or above `minScore` only. */
+/** What a ranking leaves out (db/memory-recall.ts CandidateOptions). */
+export type RankOptions = CandidateOptions;
+
+/** A tool result's episode (tool output): indexed apart, weighed less (context/memory/fusion.ts). */
+export const isToolOutput = (memory: MemoryRow): boolean =>
+  memory.type === EPISODE_TYPE && 'role' in memory.source && memory.source.role === 'toolResult';
+
+/** The scope's memories and episodes for a query, best first, those at or above `minScore` only. */
 export async function rankMemories(
   db: Database,
   scope: RecallScope,
   query: RecallQuery,
   minScore: number,
+  options: RankOptions = {},
 ): Promise<RankedMemory[]> {
-  const candidates = await recallCandidates(db, scope, query, CANDIDATES);
+  const candidates = await recallCandidates(db, scope, query, EPISODE_RANKING.candidates, options);
   return candidates
     .map(({ memory, trigram }) => {
-      const matched = matchedTerms(query.terms, memory.content);
-      return {
-        memory,
-        trigram,
-        matched: matched.map((t) => t.word),
-        score: scoreMemory(matched, trigram),
-      };
+      const matched = matchedTerms(query.terms, searchTextOf(memory));
+      const base = scoreMemory(matched, trigram);
+      const weight = isToolOutput(memory)
+        ? EPISODE_RANKING.toolOutputWeight
+        : memory.type === EPISODE_TYPE
+          ? 1
+          : EPISODE_RANKING.memoryWeight;
+      return { memory, trigram, matched: matched.map((t) => t.word), score: base * weight };
     })
     .filter((ranked) => ranked.score >= minScore)
     .sort(
@@ -93,6 +103,28 @@ export async function rankMemories(
 
 /** A memory as the simulated result carries it (with its dates). */
 export function recalledMemory(memory: MemoryRow): RecalledMemory {
+  const dates = memory.dates && memory.dates.length > 0 ? { dates: memory.dates } : {};
+  if (memory.type === EPISODE_TYPE && 'fromSeq' in memory.source) {
+    const role = memory.source.role;
+    return {
+      id: memory.id,
+      type: memory.type,
+      kind: 'episode',
+      content: memory.content,
+      source:
+        role === 'user'
+          ? 'said by the user'
+          : role === 'toolResult'
+            ? 'tool output'
+            : 'said in the conversation',
+      ...(memory.speaker ? { speaker: memory.speaker } : {}),
+      said: (memory.occurredAt ?? memory.recordedAt).toISOString(),
+      sessionId: memory.source.sessionId,
+      seq: memory.source.fromSeq,
+      recordedAt: memory.recordedAt.toISOString(),
+      ...dates,
+    };
+  }
   return {
     id: memory.id,
     type: memory.type,
@@ -100,6 +132,7 @@ export function recalledMemory(memory: MemoryRow): RecalledMemory {
     source: provenanceOf(memory.source),
     recordedAt: memory.recordedAt.toISOString(),
     ...(memory.validFrom ? { validFrom: memory.validFrom.toISOString() } : {}),
+    ...dates,
   };
 }
 

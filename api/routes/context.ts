@@ -15,6 +15,7 @@ import { defaultTokenCounter } from '../../config/defaults.js';
 import { convertFromCanonical, messageFormatSchema } from '../../context/adapters/index.js';
 import { assembleContext } from '../../context/assemble.js';
 import { buildContinuationMessage } from '../../context/digest/summary.js';
+import { episodeCountOf, episodeId } from '../../context/memory/episodes.js';
 import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
@@ -87,6 +88,7 @@ export const recallSchema = z.object({
       z.object({
         id: z.string(),
         type: z.string(),
+        kind: z.enum(['episode', 'memory']),
         content: z.string(),
         score: z.number(),
         trigram: z.number(),
@@ -173,7 +175,21 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           if ('skipped' in query) {
             recall.skipped = query.skipped;
           } else {
-            const hybrid = await rankHybrid(deps.db, scope, query, recallSettings.minScore, deps.embedding);
+            // The turns still in the live context are not recalled: the model reads them already.
+            const excludeIds = stored.flatMap((m) =>
+              Array.from({ length: episodeCountOf(m.body) }, (_, part) =>
+                episodeId(tenantId, sessionId, m.seq, part),
+              ),
+            );
+            const hybrid = await rankHybrid(
+              deps.db,
+              scope,
+              query,
+              recallSettings.minScore,
+              deps.embedding,
+              undefined,
+              { excludeIds },
+            );
             const ranked = hybrid.ranked;
             recall.retrieval = hybrid.retrieval;
             const fitted = fitRanked(ranked, recallSettings);
@@ -190,6 +206,7 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
               recall.explain = ranked.map((r) => ({
                 id: r.memory.id,
                 type: r.memory.type,
+                kind: r.kind,
                 content: r.memory.content,
                 score: Math.round(r.score * 10_000) / 10_000,
                 trigram: Math.round(r.trigram * 10_000) / 10_000,

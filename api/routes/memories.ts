@@ -128,6 +128,8 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           items: ranked.slice(0, body.limit ?? body.max_results ?? RECALL_DEFAULTS.maxResults).map((r) => ({
             ...memorySnapshot(r.memory),
             score: Math.round(r.score * 10_000) / 10_000,
+            kind: r.kind,
+            episodeIds: r.episodeIds,
           })),
           nextCursor: null,
         };
@@ -185,6 +187,8 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           memories: erased.memories,
           events: erased.memoryEvents,
           extractions: erased.extractions,
+          episodes: erased.episodes,
+          vectors: erased.vectors,
         };
       },
     );

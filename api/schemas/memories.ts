@@ -1,7 +1,7 @@
 /** zod request and response schemas of the memory routes (docs/memory.md#api); OpenAPI is built from them. */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
-import { memoryTypeSchema } from '../../context/memory/types.js';
+import { memoryTypeSchema, storedMemoryTypeSchema } from '../../context/memory/types.js';
 import type { memorySnapshot } from '../../db/memory/memories.js';
 import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
 import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
@@ -16,6 +16,11 @@ export const memorySourceSchema = z.union([
     toSeq: z.number(),
     quote: z.string(),
     role: z.string().optional().describe("The quoted message's role: `user` means said by the user"),
+    part: z
+      .number()
+      .int()
+      .optional()
+      .describe("An episode's sentence group of a long message (0-based; absent: the whole message)"),
   }),
   z.object({ kind: z.enum(['commit_memory', 'operator']), sessionId: z.string().optional() }),
 ]);
@@ -24,7 +29,7 @@ export const memorySchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   agentId: z.string().nullable(),
-  type: memoryTypeSchema,
+  type: storedMemoryTypeSchema.describe('A memory type, or `episode`: what one turn said, verbatim'),
   category: z.string().nullable(),
   key: z.string().nullable(),
   content: z.string(),
@@ -38,6 +43,18 @@ export const memorySchema = z.object({
   supersededBy: z.string().nullable(),
   extractionId: z.string().nullable(),
   status: memoryStatusSchema,
+  speaker: z
+    .string()
+    .nullable()
+    .describe("Who said it (episodes): the message's `name` when it has one, else its role or tool"),
+  occurredAt: z
+    .string()
+    .nullable()
+    .describe("When it was said: the message's timestamp, else when molt stored it (null: unknown)"),
+  dates: z
+    .array(z.object({ text: z.string(), from: z.string(), to: z.string() }))
+    .nullable()
+    .describe('The dates its text names, resolved against `occurredAt` (days, inclusive, YYYY-MM-DD)'),
   /** Search relevance (full-text rank + trigram similarity), only with `query`. */
   score: z.number().optional(),
 });
@@ -63,8 +80,22 @@ export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memo
 
 export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
 
+/** A hit of the one ranked list: an episode (what a turn said) or a memory, with the episodes it was extracted from. */
+export const memoryHitSchema = memorySchema.extend({
+  kind: z
+    .enum(['episode', 'memory'])
+    .describe('`episode`: a turn, verbatim; `memory`: extracted or committed'),
+  episodeIds: z
+    .array(z.string())
+    .describe('The episodes this memory was extracted from, folded into it (one hit, not two)'),
+});
+
 /** POST /v1/memories/search: the one recall ranking (hybrid or lexical, said in `retrieval`). */
-export const memorySearchSchema = memoryListSchema.extend({ retrieval: retrievalSchema.optional() });
+export const memorySearchSchema = z.object({
+  items: z.array(memoryHitSchema),
+  nextCursor: z.string().nullable(),
+  retrieval: retrievalSchema.optional(),
+});
 
 /** POST /v1/memories (201 added or superseding, 200 a duplicate or no-op: the memory in force) and DELETE /v1/memories/{id}. */
 export const memoryAnswerSchema = z.object({ memory: memorySchema });
@@ -103,7 +134,7 @@ export const searchMemoriesBodySchema = z.strictObject({
  */
 export const MEMORY_TOOL_DESCRIPTIONS = {
   search_memories:
-    "Search the user's and agent's durable memories (preferences, facts, decisions) by meaning and exact words.",
+    "Search the user's and agent's durable memories (preferences, facts, decisions) and everything said in earlier conversations, by meaning and exact words. Each hit says whether it is a turn (`episode`: who said it, when, in which session and seq) or a memory; read_history shows the turns around a hit.",
   commit_memory: 'Store a durable memory now (deduplicated): something worth knowing in later sessions.',
 } as const;
 export const searchMemoriesArgsSchema = z.strictObject({
@@ -118,7 +149,9 @@ export const commitMemoryArgsSchema = commitMemoryBodySchema.omit({
 
 export const memoryListQuerySchema = z.strictObject({
   query: z.string().trim().min(1).max(2_000).optional(),
-  type: memoryTypeSchema.optional(),
+  type: storedMemoryTypeSchema
+    .optional()
+    .describe('Only this type; `episode` lists episodes (left out of every other listing)'),
   userId: scopeIdSchema.optional(),
   agentId: scopeIdSchema.optional(),
   status: memoryStatusSchema.optional(),
@@ -134,6 +167,8 @@ export const erasureReceiptSchema = z.object({
   memories: z.number().int(),
   events: z.number().int(),
   extractions: z.number().int(),
+  episodes: z.number().int().describe('Episodes (turns indexed as memory) erased'),
+  vectors: z.number().int().describe('Embedding vectors erased (of memories and episodes)'),
 });
 
 const countsSchema = z
@@ -216,3 +251,78 @@ type _Diff = Expect<
     NonNullable<Awaited<ReturnType<typeof getExtractionWithDiff>>>
   >
 >;
+
+/** How many turns `read_history` returns around a hit at most, and the characters of one message. */
+export const READ_HISTORY_LIMITS = { around: 20, messages: 50, messageChars: 20_000 } as const;
+
+/**
+ * POST /v1/memories/expand (the `read_history` tool): the turns behind a search hit (`id`), a
+ * compaction's summary (`compactionId`) or a place in a session (`at`), verbatim and bounded,
+ * in the caller's scope. `sessionId`, `userId`, `agentId` name the caller's scope as in search.
+ */
+export const expandBodySchema = z
+  .strictObject({
+    id: z.string().min(1).max(200).optional().describe('A search hit: an episode or a memory'),
+    compactionId: z.string().min(1).max(500).optional().describe("A compaction: its summary's range"),
+    at: z
+      .strictObject({ sessionId: z.string().min(1).max(200), seq: z.number().int().min(1) })
+      .optional()
+      .describe('A place in a session'),
+    before: z
+      .number()
+      .int()
+      .min(0)
+      .max(READ_HISTORY_LIMITS.around)
+      .optional()
+      .describe('Turns before (default 3)'),
+    after: z
+      .number()
+      .int()
+      .min(0)
+      .max(READ_HISTORY_LIMITS.around)
+      .optional()
+      .describe('Turns after (default 3)'),
+    afterSeq: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("Page through a compaction's range: messages after this seq"),
+    sessionId: sessionIdSchema.optional(),
+    userId: scopeIdSchema.optional(),
+    agentId: scopeIdSchema.optional(),
+  })
+  .refine((b) => [b.id, b.compactionId, b.at].filter((x) => x !== undefined).length === 1, {
+    message: 'name exactly one of id, compactionId or at',
+  });
+
+export const historyMessageSchema = z.object({
+  seq: z.number().int(),
+  role: z.string(),
+  speaker: z.string(),
+  occurredAt: z.string(),
+  /** The message as stored (verbatim), unless `clipped`: then its text, cut. */
+  message: z.unknown(),
+  clipped: z.boolean(),
+});
+
+export const expandAnswerSchema = z.object({
+  sessionId: z.string(),
+  fromSeq: z.number().int(),
+  toSeq: z.number().int(),
+  messages: z.array(historyMessageSchema),
+  /** More of the range follows: ask again with `afterSeq` = the last seq shown. */
+  nextAfterSeq: z.number().int().nullable(),
+});
+
+/** read_history as a model calls it: no scope field (the client adds the session). */
+export const readHistoryArgsSchema = z.strictObject({
+  id: z.string().min(1).max(200).optional().describe('The id of a search_memories hit'),
+  compactionId: z.string().min(1).max(500).optional().describe("A compaction whose summary's turns to read"),
+  before: expandBodySchema.shape.before,
+  after: expandBodySchema.shape.after,
+  afterSeq: expandBodySchema.shape.afterSeq,
+});
+
+export const READ_HISTORY_DESCRIPTION =
+  'Read the turns of an earlier conversation verbatim: around a search_memories hit (its id), or behind a compaction summary (its compactionId). Bounded; page with afterSeq.';

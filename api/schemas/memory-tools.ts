@@ -4,12 +4,19 @@
  * synchronous, so it cannot ask molt first). zod only: nothing here touches the database.
  */
 import { z } from 'zod';
-import { commitMemoryArgsSchema, MEMORY_TOOL_DESCRIPTIONS, searchMemoriesArgsSchema } from './memories.js';
+import {
+  commitMemoryArgsSchema,
+  MEMORY_TOOL_DESCRIPTIONS,
+  READ_HISTORY_DESCRIPTION,
+  readHistoryArgsSchema,
+  searchMemoriesArgsSchema,
+} from './memories.js';
 
-export { commitMemoryArgsSchema, searchMemoriesArgsSchema };
+export { commitMemoryArgsSchema, readHistoryArgsSchema, searchMemoriesArgsSchema };
 
 export const SEARCH_MEMORIES = 'search_memories';
 export const COMMIT_MEMORY = 'commit_memory';
+export const READ_HISTORY = 'read_history';
 
 export interface MemoryToolDefinition {
   name: string;
@@ -30,6 +37,12 @@ export function memoryTools(): MemoryToolDefinition[] {
       description: MEMORY_TOOL_DESCRIPTIONS.commit_memory,
       // The client adds the session (api/memory/memory-scope.ts).
       parameters: schema(commitMemoryArgsSchema),
+    },
+    {
+      name: READ_HISTORY,
+      description: READ_HISTORY_DESCRIPTION,
+      // The client adds the session (api/memory-scope.ts).
+      parameters: schema(readHistoryArgsSchema),
     },
   ];
 }

@@ -17,7 +17,7 @@ export const AGENT_CLI_ENV = {
 } as const;
 
 export interface AgentCommandSpec {
-  name: 'remember' | 'search' | 'ls' | 'history';
+  name: 'remember' | 'search' | 'ls' | 'history' | 'expand';
   usage: string;
   /** One line: what it does. */
   summary: string;
@@ -41,10 +41,11 @@ export const AGENT_COMMANDS: readonly AgentCommandSpec[] = [
   {
     name: 'search',
     usage: 'molt search --query "<words>" [--type <type>] [--limit <n>]',
-    summary: "Search this user's memories by meaning and exact words, best match first.",
+    summary:
+      "Search this user's memories and everything said in earlier sessions by meaning and exact words, best match first (kind: episode is a turn, with who said it and when).",
     when: 'before answering a question that may depend on earlier sessions (preferences, past decisions, project facts); search again with other words when nothing fits.',
     prints:
-      '{"ok":true,"query","memories":[{"id","type","content","category","priority","score","recordedAt"}]}',
+      '{"ok":true,"query","memories":[{"id","type","content","category","priority","score","recordedAt","kind","speaker","occurredAt","sessionId","seq","dates"}]}',
     example: 'molt search --query "database migration decision" --limit 5',
   },
   {
@@ -66,6 +67,17 @@ export const AGENT_COMMANDS: readonly AgentCommandSpec[] = [
     prints:
       '{"ok":true,"session":{"id","messages","tokens","lastSeq","boundarySeq","liveTokens","contextWindowTokens","compactions"},"summary":{"compactionId","text"}|null,"restoredFiles":[{"path","seq","operation"}]}',
     example: 'molt history',
+  },
+  {
+    name: 'expand',
+    usage:
+      'molt expand --id <hit id> [--before <n>] [--after <n>] | molt expand --compaction <id> [--after-seq <seq>]',
+    summary:
+      'Read the turns of an earlier conversation verbatim: around a search hit, or behind a compaction summary (bounded; page with --after-seq).',
+    when: 'a search hit is close but you need what was said around it, or a summary leaves out a detail.',
+    prints:
+      '{"ok":true,"sessionId","fromSeq","toSeq","messages":[{"seq","role","speaker","occurredAt","message","clipped"}],"nextAfterSeq"}',
+    example: 'molt expand --id ep_0123456789abcdef01234567 --before 2 --after 2',
   },
 ];
 

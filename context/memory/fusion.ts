@@ -74,3 +74,160 @@ export function fuseRankings<T>(
     .sort((a, b) => b.score - a.score || b.recordedAt - a.recordedAt || a.id.localeCompare(b.id))
     .map(({ recordedAt: _, ...fused }) => fused);
 }
+
+/**
+ * The one place for how episodes (docs/memory.md#episodes) and extracted memories share a ranked
+ * list: the benchmarks (bench/episodes.bench.ts) tune these, nothing else holds a copy.
+ */
+export const EPISODE_RANKING = {
+  /** Lexical candidates read per query before scoring (episodes make a scope large). */
+  candidates: 60,
+  /** A tool result's episode scores this share of its score: what people said ranks first. */
+  toolOutputWeight: 0.5,
+  /** At most this many tool-output episodes in one result list. */
+  maxToolOutputHits: 1,
+  /** An extracted memory's score is multiplied by this (1: the same footing as what was said). */
+  memoryWeight: 1,
+  /** Hits within this share of each other's score are ordered newest first ("newest wins"). */
+  newestWinsWithin: 0.1,
+  /** A question naming a span: a hit whose time or dates fall in it gains this much. */
+  inSpanBoost: 0.25,
+  /** A "when" question: a hit that names a date gains this much. */
+  datedBoost: 0.05,
+} as const;
+
+/** What the merge needs of a hit: its id, kind and source range. */
+export interface SourcedHit {
+  id: string;
+  kind: 'episode' | 'memory';
+  sessionId: string | null;
+  fromSeq: number | null;
+  toSeq: number | null;
+}
+
+/**
+ * One hit per thing said: an extracted memory and the episode(s) it was extracted from are one hit
+ * — the memory, at the better of their positions. `hits` is ranked best first; the result keeps
+ * that order, each memory carrying the ids of the episodes folded into it.
+ */
+export function mergeSourceEpisodes<T extends SourcedHit>(
+  hits: readonly T[],
+): Array<T & { episodeIds: string[] }> {
+  const memories = hits.filter((h) => h.kind === 'memory' && h.sessionId !== null && h.fromSeq !== null);
+  const covering = (episode: T): T | undefined =>
+    memories.find(
+      (m) =>
+        m.sessionId === episode.sessionId &&
+        episode.fromSeq !== null &&
+        m.fromSeq! <= episode.fromSeq &&
+        episode.fromSeq <= (m.toSeq ?? m.fromSeq!),
+    );
+  const out: Array<T & { episodeIds: string[] }> = [];
+  const placed = new Map<string, T & { episodeIds: string[] }>();
+  for (const hit of hits) {
+    if (hit.kind === 'episode') {
+      const memory = covering(hit);
+      if (memory) {
+        const existing = placed.get(memory.id);
+        if (existing) existing.episodeIds.push(hit.id);
+        else {
+          const merged = { ...memory, episodeIds: [hit.id] };
+          placed.set(memory.id, merged);
+          out.push(merged);
+        }
+        continue;
+      }
+      out.push({ ...hit, episodeIds: [] });
+      continue;
+    }
+    if (placed.has(hit.id)) continue;
+    const entry = { ...hit, episodeIds: [] as string[] };
+    placed.set(hit.id, entry);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** What arranging a ranked list needs of each hit. */
+export interface ArrangedHit extends SourcedHit {
+  score: number;
+  /** When it was said or became true (ms). */
+  time: number;
+  /** The day spans its text names (context/time/dates.ts). */
+  dates: ReadonlyArray<{ from: string; to: string }>;
+  /** The query terms it matched (by key or as written). */
+  matched: readonly string[];
+  toolOutput: boolean;
+}
+
+/** What a question asks of time (context/time/dates.ts queryTime). */
+export interface QueryTimeLike {
+  asksWhen: boolean;
+  spans: ReadonlyArray<{ from: string; to: string }>;
+}
+
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+function overlaps(a: { from: string; to: string }, b: { from: string; to: string }): boolean {
+  return a.from <= b.to && b.from <= a.to;
+}
+
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const set = new Set(a);
+  const shared = b.filter((x) => set.has(x)).length;
+  return shared / (set.size + b.length - shared);
+}
+
+/**
+ * The final order of a ranked list (best first), pure:
+ * - time: a question naming a span lifts the hits said in it or naming a date in it; a "when"
+ *   question lifts hits that name a date;
+ * - newest wins: of two hits about the same thing (half their matched terms shared) whose scores
+ *   are within `newestWinsWithin` of each other, the later one comes first;
+ * - a memory and the episodes it came from are one hit (mergeSourceEpisodes);
+ * - at most `maxToolOutputHits` tool-output episodes.
+ */
+export function arrangeHits<T extends ArrangedHit>(
+  hits: readonly T[],
+  time: QueryTimeLike,
+  settings: Pick<
+    typeof EPISODE_RANKING,
+    'inSpanBoost' | 'datedBoost' | 'newestWinsWithin' | 'maxToolOutputHits'
+  > = EPISODE_RANKING,
+): Array<T & { episodeIds: string[] }> {
+  const boosted = hits.map((hit) => {
+    let factor = 1;
+    if (time.spans.length > 0) {
+      const day = isoDay(hit.time);
+      const inSpan = time.spans.some(
+        (span) => overlaps(span, { from: day, to: day }) || hit.dates.some((d) => overlaps(span, d)),
+      );
+      if (inSpan) factor += settings.inSpanBoost;
+    }
+    if (time.asksWhen && hit.dates.length > 0) factor += settings.datedBoost;
+    return { ...hit, score: hit.score * factor };
+  });
+  boosted.sort((a, b) => b.score - a.score || b.time - a.time || a.id.localeCompare(b.id));
+  // Newest wins: one stable pass of adjacent swaps, repeated until nothing moves (bounded).
+  for (let pass = 0; pass < boosted.length; pass++) {
+    let moved = false;
+    for (let i = 0; i + 1 < boosted.length; i++) {
+      const a = boosted[i]!;
+      const b = boosted[i + 1]!;
+      const close = a.score - b.score <= settings.newestWinsWithin * Math.max(a.score, 1e-9);
+      if (close && b.time > a.time && jaccard(a.matched, b.matched) >= 0.5) {
+        boosted[i] = b;
+        boosted[i + 1] = a;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  let toolHits = 0;
+  return mergeSourceEpisodes(boosted).filter((hit) => {
+    if (!hit.toolOutput) return true;
+    toolHits += 1;
+    return toolHits <= settings.maxToolOutputHits;
+  });
+}

@@ -201,6 +201,14 @@ export interface RecalledMemory {
   source: Provenance;
   recordedAt: string;
   validFrom?: string;
+  /** An episode (what a turn said, verbatim): who said it, when, and where to read around it. */
+  kind?: 'episode';
+  speaker?: string;
+  said?: string;
+  sessionId?: string;
+  seq?: number;
+  /** The dates its text names, resolved (days, inclusive). */
+  dates?: Array<{ text: string; from: string; to: string }>;
 }
 
 /** The JSON text of the simulated result: markup characters escaped, the values unchanged. */

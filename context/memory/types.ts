@@ -16,6 +16,16 @@ export const MEMORY_TYPES = [
 ] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
+/**
+ * What a turn said (docs/memory.md#episodes): a row of the memories table that no extractor,
+ * commit or policy writes — the episode indexer stores one per message (or sentence group).
+ */
+export const EPISODE_TYPE = 'episode' as const;
+/** Every type a stored memory row may have: the memory types and `episode`. */
+export const STORED_MEMORY_TYPES = [...MEMORY_TYPES, EPISODE_TYPE] as const;
+export type StoredMemoryType = (typeof STORED_MEMORY_TYPES)[number];
+export const storedMemoryTypeSchema = z.enum(STORED_MEMORY_TYPES);
+
 /** What started a memory extraction: the 50% upload, `/new`, idleness, or an operator replay. */
 export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
 export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];

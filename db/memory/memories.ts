@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { episodeSearchText } from '../../context/memory/episodes.js';
 import { indexTerms } from '../../context/memory/terms.js';
-import type { MemoryType } from '../../context/memory/types.js';
+import { EPISODE_TYPE, type MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import { type MemoryRow, type MemorySource, memories, memoryEvents, memoryTerms } from './memory-schema.js';
 
@@ -50,10 +51,17 @@ export function scopeCondition(scope: MemoryScope): SQL {
   )!;
 }
 
+/** The text a memory is searched by: its content; an episode's with its speaker's name before it. */
+export function searchTextOf(memory: Pick<MemoryRow, 'type' | 'content' | 'speaker' | 'source'>): string {
+  if (memory.type !== EPISODE_TYPE) return memory.content;
+  const role = 'role' in memory.source ? memory.source.role : undefined;
+  return episodeSearchText(memory.speaker, role, memory.content);
+}
+
 /** Adds memories' rows to the recall index (their analyzer terms, with their scope). */
 export async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Promise<void> {
   const values = rows.flatMap((memory) =>
-    indexTerms(memory.content).map((term) => ({
+    indexTerms(searchTextOf(memory)).map((term) => ({
       memoryId: memory.id,
       term,
       tenantId: memory.tenantId,
@@ -140,6 +148,9 @@ export function memorySnapshot(row: MemoryRow) {
     supersededBy: row.supersededBy,
     extractionId: row.extractionId,
     status: row.status,
+    speaker: row.speaker,
+    occurredAt: row.occurredAt?.toISOString() ?? null,
+    dates: row.dates,
   };
 }
 

@@ -2,7 +2,8 @@
  * Reading memories: filtered lists with cursors, search ranked by full-text plus trigram
  * similarity (so CJK and identifiers match), and one memory with its events.
  */
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { memorySnapshot } from './memories.js';
@@ -18,7 +19,9 @@ export interface MemoryFilter {
 
 function filterConditions(filter: MemoryFilter): SQL[] {
   const conditions: SQL[] = [eq(memories.tenantId, filter.tenantId)];
+  // Episodes are the transcript as memory (docs/memory.md#episodes): listed only when asked for.
   if (filter.type) conditions.push(eq(memories.type, filter.type as MemoryRow['type']));
+  else conditions.push(ne(memories.type, EPISODE_TYPE));
   if (filter.userId) conditions.push(eq(memories.userId, filter.userId));
   if (filter.agentId) conditions.push(eq(memories.agentId, filter.agentId));
   if (filter.status) conditions.push(eq(memories.status, filter.status));

@@ -4,9 +4,11 @@
  * only active memories of the recall scope: the user's, the agent's that name no user, and the
  * session's own.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { EPISODE_ID_PREFIX } from '../../context/memory/episodes.js';
 import type { WeightedTerm } from '../../context/memory/recall.js';
 import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
+import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Executor } from './memories.js';
 import {
   currentCondition,
@@ -84,6 +86,14 @@ function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
 /** A text[] of term keys (keys never hold whitespace: the analyzer splits on it). */
 const keyArray = (keys: readonly string[]): SQL => sql`string_to_array(${keys.join(' ')}, ' ')`;
 
+/** Which candidates a search leaves out: episodes (the extractor's probes), or some ids (live turns). */
+export interface CandidateOptions {
+  /** false: extracted memories only (no episodes). */
+  episodes?: boolean;
+  /** Memory ids never returned (the episodes of the turns still in the live context). */
+  excludeIds?: readonly string[];
+}
+
 export interface RecallCandidate {
   memory: MemoryRow;
   /** pg_trgm word similarity of the newest user message to the memory (0–1). */
@@ -100,13 +110,21 @@ export async function recallCandidates(
   scope: RecallScope,
   query: { terms: readonly WeightedTerm[]; latest: string },
   limit: number,
+  options: CandidateOptions = {},
 ): Promise<RecallCandidate[]> {
   if (query.terms.length === 0) return [];
   const full = query.terms.filter((term) => term.weight === 1).map((term) => term.key);
   const older = query.terms.find((term) => term.weight !== 1)?.weight ?? 0;
+  const filters: SQL[] = [];
+  if (options.episodes === false)
+    filters.push(sql`left(r.memory_id, ${EPISODE_ID_PREFIX.length}) <> ${EPISODE_ID_PREFIX}`);
+  if (options.excludeIds && options.excludeIds.length > 0) {
+    filters.push(sql`r.memory_id not in (select unnest(${keyArray(options.excludeIds)}))`);
+  }
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   // One statement: the heaviest memory ids from the index alone, then only those rows.
   const ranked = sql`select r.memory_id, sum(case when r.term = any(${keyArray(full)}) then 1 else ${older}::float8 end) as weight
-    from (${scopeTermRows(scope, keyArray(query.terms.map((term) => term.key)))}) r
+    from (${scopeTermRows(scope, keyArray(query.terms.map((term) => term.key)))}) r ${where}
     group by r.memory_id order by weight desc, r.memory_id limit ${limit}`;
   return db
     .select({
@@ -148,13 +166,13 @@ export async function categoryMemories(
   return rows.sort(promptOrder);
 }
 
-/** Active memories of the scope by type. */
+/** Active memories of the scope by type (episodes are not counted: they are the transcript). */
 export async function memoryCountsByType(db: Executor, scope: RecallScope): Promise<Record<string, number>> {
   const rows = await fromParts(scope, (part) =>
     db
       .select({ type: memories.type, count: sql<number>`count(*)::int`.mapWith(Number) })
       .from(memories)
-      .where(part)
+      .where(and(part, ne(memories.type, EPISODE_TYPE)))
       .groupBy(memories.type),
   );
   const counts: Record<string, number> = {};

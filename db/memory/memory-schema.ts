@@ -14,10 +14,22 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PROMPT_PREFERENCE_PRIORITY } from '../../context/memory/prompt.js';
-import { type ExtractionTrigger, MEMORY_TYPES, type MemoryType } from '../../context/memory/types.js';
+import {
+  type ExtractionTrigger,
+  MEMORY_TYPES,
+  type MemoryType,
+  type StoredMemoryType,
+} from '../../context/memory/types.js';
 import { derivedJsonb, derivedText } from '../columns.js';
 
-export { MEMORY_TYPES, type MemoryType };
+export { MEMORY_TYPES, type MemoryType, type StoredMemoryType };
+
+/** A date a memory's text names, resolved to a span of days (inclusive, `YYYY-MM-DD`). */
+export interface MemoryDate {
+  text: string;
+  from: string;
+  to: string;
+}
 
 export const MEMORY_STATUSES = ['active', 'superseded', 'deleted'] as const;
 export type MemoryStatus = (typeof MEMORY_STATUSES)[number];
@@ -31,6 +43,8 @@ export type MemorySource =
       quote: string;
       /** The quoted message's role (`user`: said by the user); absent in memories stored before. */
       role?: string;
+      /** An episode's part of a long message (sentence groups, 0-based); absent: the whole message. */
+      part?: number;
     }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
 
@@ -52,7 +66,8 @@ export const memories = pgTable(
     agentId: text('agent_id'),
     /** The session a memory is scoped to when it has neither userId nor agentId. */
     sessionScope: text('session_scope'),
-    type: text('type').$type<MemoryType>().notNull(),
+    /** A memory type, or `episode`: what one turn said (docs/memory.md#episodes). */
+    type: text('type').$type<StoredMemoryType>().notNull(),
     category: derivedText('category'),
     /** Normalised subject: a newer memory with the same key supersedes the active one. */
     key: derivedText('key'),
@@ -71,6 +86,12 @@ export const memories = pgTable(
     supersededBy: text('superseded_by'),
     extractionId: text('extraction_id'),
     status: text('status').$type<MemoryStatus>().notNull().default('active'),
+    /** Who said it: the message's `name` when it carries one, else its role (episodes; null for other memories). */
+    speaker: derivedText('speaker'),
+    /** When it was said: the source message's timestamp, else when molt stored it (null: unknown). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    /** The dates its text names, resolved against `occurredAt` (context/time/dates.ts). */
+    dates: derivedJsonb('dates').$type<MemoryDate[]>(),
   },
   (t) => [
     index('memories_scope_idx').on(t.tenantId, t.userId, t.agentId, t.status, t.type),
@@ -85,6 +106,8 @@ export const memories = pgTable(
       .on(t.tenantId, t.sessionScope, t.status, t.type)
       .where(sql`${t.sessionScope} is not null`),
     index('memories_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    // A session's memories and episodes by source (erasure, expand): episodes make them many.
+    index('memories_source_session_idx').on(t.tenantId, sql`(${t.source}->>'sessionId')`),
     index('memories_fts_idx').using('gin', sql`to_tsvector('simple', ${t.content})`),
   ],
 );

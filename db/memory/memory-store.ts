@@ -15,7 +15,7 @@ import {
 } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import { subjectOf } from '../../context/memory/subject.js';
-import type { RangeMessage } from '../../context/memory/types.js';
+import { EPISODE_TYPE, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
 import {
   decideUpdate,
   type RelatedMemory,
@@ -65,14 +65,15 @@ export async function relatedMemories(
   const rows = await tx
     .select({ row: memories, similarity })
     .from(memories)
-    .where(and(scopeCondition(scope), currentCondition(), or(...matches)))
+    .where(and(scopeCondition(scope), currentCondition(), ne(memories.type, EPISODE_TYPE), or(...matches)))
     .orderBy(sql`${similarity} desc`, memories.recordedAt, memories.id)
     .limit(RELATED_LIMIT);
   return rows.map(({ row, similarity: sim }) => ({
     row,
     related: {
       id: row.id,
-      type: row.type,
+      // Episodes are left out above: every related row is a memory type.
+      type: row.type as MemoryType,
       key: row.key,
       content: row.content,
       validFrom: row.validFrom,
@@ -218,7 +219,7 @@ export async function knownMemoriesFor(
     agentId: scope.agentId,
     sessionId: scope.sessionScope,
   };
-  const found = await recallCandidates(db, recallScope, query, KNOWN_LIMIT);
+  const found = await recallCandidates(db, recallScope, query, KNOWN_LIMIT, { episodes: false });
   return found.map(({ memory }) => ({
     id: memory.id,
     type: memory.type,

@@ -8,6 +8,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/assembly/hybrid-recall.js';
+import { startEpisodeIndexer } from '../../api/control/episode-indexer.js';
 import { startEmbeddingBackfill } from '../../api/control/memory-embedding.js';
 import type { ApiDeps } from '../../api/deps.js';
 import { buildApi } from '../../api/server.js';
@@ -60,6 +61,10 @@ export interface HarnessOptions {
   workflowCacheSize?: number;
   /** MOLT_REQUIRE_CONTEXT_WINDOW: refuse turns that name no window. */
   requireContextWindow?: boolean;
+  /** false: no episode indexer (docs/memory.md#episodes) for this harness's task queue. */
+  episodes?: boolean;
+  /** The episode indexer's poll (200 ms unless given). */
+  episodePollMs?: number;
   /** The turn dispatcher's interval, sweep and fault hooks (api/ingest/turn-dispatcher.ts). */
   turnDispatch?: ApiDeps['turnDispatch'];
 }
@@ -136,6 +141,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.turnDispatch ? { turnDispatch: options.turnDispatch } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
+  if (options.worker !== false && options.episodes !== false) {
+    startEpisodeIndexer({ temporal: client, taskQueue }, { pollMs: options.episodePollMs ?? 200 });
+  }
   return {
     app,
     client,

@@ -45,7 +45,7 @@ describe('the agent CLI prompt', () => {
       // No command takes a user from its arguments: the scope is the environment's.
       expect(registered.some((flag) => /user/.test(flag))).toBe(false);
     }
-    expect(AGENT_COMMANDS.map((c) => c.name)).toEqual(['remember', 'search', 'ls', 'history']);
+    expect(AGENT_COMMANDS.map((c) => c.name)).toEqual(['remember', 'search', 'ls', 'history', 'expand']);
   });
 
   it('names every memory type and the environment the CLI reads', () => {

@@ -1,5 +1,5 @@
 /**
- * molt's memory tools (`search_memories`, `commit_memory`; docs/memory.md#api) as OpenClaw agent
+ * molt's memory tools (`search_memories`, `commit_memory`, `read_history`; docs/memory.md#api) as OpenClaw agent
  * tools. OpenClaw's tool factory is synchronous and runs for every agent run, so the definitions
  * are bundled (api/schemas/memory-tools.ts, the ones `GET /v1/tools` answers) rather than asked
  * of molt: the tools are offered whenever the plugin is enabled, and a call molt cannot answer
@@ -16,18 +16,21 @@ import {
   COMMIT_MEMORY,
   commitMemoryArgsSchema,
   memoryTools,
+  READ_HISTORY,
+  readHistoryArgsSchema,
   SEARCH_MEMORIES,
   searchMemoriesArgsSchema,
 } from '../../../api/schemas/memory-tools.js';
 import { MoltApiError, type MoltClient } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
 
-export const MEMORY_TOOL_NAMES = [SEARCH_MEMORIES, COMMIT_MEMORY];
+export const MEMORY_TOOL_NAMES = [SEARCH_MEMORIES, COMMIT_MEMORY, READ_HISTORY];
 
 /** Where each tool's call goes in molt's API, and the arguments it reads. */
 const ROUTES: Record<string, { path: string; args: z.ZodObject }> = {
   [SEARCH_MEMORIES]: { path: '/v1/memories/search', args: searchMemoriesArgsSchema },
   [COMMIT_MEMORY]: { path: '/v1/memories', args: commitMemoryArgsSchema },
+  [READ_HISTORY]: { path: '/v1/memories/expand', args: readHistoryArgsSchema },
 };
 
 const SCOPE_FIELDS = ['userId', 'agentId', 'sessionId'];

@@ -1,0 +1,366 @@
+/**
+ * Episodes (docs/memory.md#episodes) against BM25 over the raw turns, in the same run, through the
+ * real API + worker + PostgreSQL: each conversation is ingested as sessions of one user with the
+ * messages' own timestamps and speakers (POST /v1/sessions/{id}/turns), the worker's episode
+ * indexer makes them episodes, and each question goes to POST /v1/memories/search (limit 10).
+ *
+ * Parts (MOLT_BENCH_EPISODES_PARTS, comma-separated; default `people,sde`):
+ * - `people`: the people-conversation corpus (bench/people-corpus.ts), tuning and held-out apart:
+ *   evidence hit@5/@10 of molt and of BM25 (bench/bm25.ts, message text alone);
+ * - `sde`: sde-bench (../shared/benchmarks/sde-bench/, skipped with a message when absent): every
+ *   deciding and decoy chat as a session of one user in time order; recall@1/5/10 of the deciding
+ *   chat for the conversation tasks, and for the amended tasks how often the amending chat ranks
+ *   above the amended one — molt and BM25 over the raw chats;
+ * - `scale`: search latency (p50/p95) with 100,000 episodes in one scope (MOLT_BENCH_EPISODES_SCALE
+ *   overrides), beside the same queries at 1,000 episodes in another scope of the same database.
+ *
+ * Run: `npx tsx bench/episodes.bench.ts` — one JSON object on stdout. The ranking's weights and
+ * gates live in context/memory/fusion.ts (EPISODE_RANKING, FUSION_DEFAULTS).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { rankHybrid } from '../api/assembly/hybrid-recall.js';
+import { startEpisodeIndexer } from '../api/control/episode-indexer.js';
+import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
+import { indexSessionEpisodes } from '../db/memory/episodes.js';
+import { bm25Index } from './bm25.js';
+import { bm25Retriever } from './people.bench.js';
+import { loadPeopleCorpus, PEOPLE_PARTS, type PeopleConversation, scoreEvidence } from './people-corpus.js';
+import { seeded } from './seeded-text.js';
+import { type BenchStack, log, startBenchStack } from './stack.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
+type Json = Record<string, any>;
+
+const SDE_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shared/benchmarks/sde-bench');
+const SDE_DIR_ALT = '/work/shared/benchmarks/sde-bench';
+
+interface Ingested {
+  /** `${sessionId}:${seq}` → the corpus's message id. */
+  messageAt: Map<string, string>;
+}
+
+async function post(url: string, path: string, body: unknown): Promise<Json> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Json;
+}
+
+/** One session: its messages as one turn (seqs 1..n), each with its speaker and time. */
+async function ingestSession(
+  url: string,
+  userId: string,
+  sessionId: string,
+  messages: ReadonlyArray<{
+    id: string;
+    role: 'user' | 'assistant';
+    name?: string;
+    text: string;
+    at: number;
+  }>,
+  ingested: Ingested,
+): Promise<void> {
+  // At most 200 messages a turn: long chats go in several turns (seqs stay consecutive).
+  for (let i = 0; i < messages.length; i += 200) {
+    const chunk = messages.slice(i, i + 200);
+    await post(url, `/v1/sessions/${encodeURIComponent(sessionId)}/turns`, {
+      turnId: `t${i}`,
+      userId,
+      contextWindowTokens: 200_000,
+      messages: chunk.map((m) =>
+        m.role === 'user'
+          ? { role: 'user', content: m.text, timestamp: m.at, ...(m.name ? { name: m.name } : {}) }
+          : {
+              role: 'assistant',
+              content: [{ type: 'text', text: m.text }],
+              timestamp: m.at,
+              ...(m.name ? { name: m.name } : {}),
+            },
+      ),
+    });
+    for (const [j, m] of chunk.entries()) ingested.messageAt.set(`${sessionId}:${i + j + 1}`, m.id);
+  }
+}
+
+async function waitIndexed(stack: BenchStack, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await stack.database.db.execute(
+      sql`select count(*)::int as n from sessions where last_seq > episodes_to_seq`,
+    );
+    const n = (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    if (n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${n} sessions still not indexed`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** molt's ranked message ids for a question (hits mapped back to the corpus's message ids). */
+async function moltSearch(url: string, userId: string, query: string, ingested: Ingested): Promise<string[]> {
+  const answer = await post(url, '/v1/memories/search', { query: query.slice(0, 2_000), userId, limit: 10 });
+  const ids: string[] = [];
+  for (const hit of answer.items as Json[]) {
+    const source = hit.source as Json;
+    if (source.sessionId === undefined) continue;
+    for (let seq = source.fromSeq; seq <= source.toSeq; seq++) {
+      const id = ingested.messageAt.get(`${source.sessionId}:${seq}`);
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+async function peoplePart(stack: BenchStack, url: string) {
+  const out: Json = {};
+  for (const part of PEOPLE_PARTS) {
+    const conversations = loadPeopleCorpus(part);
+    const ingested: Ingested = { messageAt: new Map() };
+    const userOf = (c: PeopleConversation) => `people-${part}-${c.id}`;
+    for (const conversation of conversations) {
+      for (const [index, session] of conversation.sessions.entries()) {
+        await ingestSession(
+          url,
+          userOf(conversation),
+          `${userOf(conversation)}-s${index + 1}`,
+          session.messages.map((m) => ({
+            id: m.id,
+            role: 'user' as const,
+            name: m.speaker,
+            text: m.text,
+            at: Date.parse(m.at),
+          })),
+          ingested,
+        );
+      }
+    }
+    await waitIndexed(stack);
+    const molt = await scoreEvidence(conversations, (c, q) =>
+      moltSearch(url, userOf(c), q.question, ingested),
+    );
+    const bm25 = await scoreEvidence(conversations, bm25Retriever('text'));
+    out[part] = { molt, bm25, hitAt10Gain: Math.round((molt.hitAt10 - bm25.hitAt10) * 1000) / 1000 };
+    log(`people ${part}: molt hit@10 ${molt.hitAt10}, BM25 ${bm25.hitAt10}`);
+  }
+  return out;
+}
+
+async function sdePart(stack: BenchStack, url: string) {
+  const dir = existsSync(SDE_DIR) ? SDE_DIR : existsSync(SDE_DIR_ALT) ? SDE_DIR_ALT : null;
+  if (!dir) {
+    log('sde-bench: ../shared/benchmarks/sde-bench is absent; skipped');
+    return { skipped: 'sde-bench data absent (../shared/benchmarks/sde-bench)' };
+  }
+  const tasks = readdirSync(resolve(dir, 'tasks'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(resolve(dir, 'tasks', f), 'utf8')) as Json)
+    .filter((t) => t.source === 'conversation' || t.source === 'conversation-amended')
+    // A task's `conversations` is one chat (a list of turns) or, amended, a list of chats.
+    .map(
+      (t): Json => ({
+        ...t,
+        conversations: Array.isArray(t.conversations[0]) ? t.conversations : [t.conversations],
+      }),
+    );
+  const decoys = JSON.parse(readFileSync(resolve(dir, 'decoy_conversations.json'), 'utf8')) as Json[];
+  // Chats in a plausible time order: decoys interleaved, each task's chats in order, a day apart.
+  const chats: Array<{ id: string; turns: Json[] }> = [];
+  const random = seeded(7);
+  const pending = [...decoys.map((d, i) => ({ id: `decoy-${i}`, turns: d.turns as Json[] }))];
+  const firsts = tasks.map((t) => ({ id: `${t.task_id}#0`, turns: t.conversations[0] as Json[] }));
+  const seconds = tasks
+    .filter((t) => t.conversations.length > 1)
+    .map((t) => ({ id: `${t.task_id}#1`, turns: t.conversations[1] as Json[] }));
+  const early = [...pending, ...firsts].sort(() => random() - 0.5);
+  chats.push(...early, ...seconds.sort(() => random() - 0.5));
+  const userId = 'sde-user';
+  const ingested: Ingested = { messageAt: new Map() };
+  const start = Date.parse('2025-01-01T09:00:00Z');
+  for (const [index, chat] of chats.entries()) {
+    const at = start + index * 86_400_000;
+    await ingestSession(
+      url,
+      userId,
+      `sde-${index}`,
+      chat.turns.map((turn, j) => ({
+        id: `${chat.id}@${j}`,
+        role: turn.role === 'assistant' ? 'assistant' : 'user',
+        text: String(turn.text),
+        at: at + j * 60_000,
+      })),
+      ingested,
+    );
+  }
+  await waitIndexed(stack);
+  const bm25 = bm25Index(
+    chats.flatMap((chat) =>
+      chat.turns.map((turn, j) => ({ id: `${chat.id}@${j}`, text: String(turn.text) })),
+    ),
+  );
+  const chatOf = (messageId: string) => messageId.split('@')[0]!;
+  const rankChats = (ids: readonly string[]) => [...new Set(ids.map(chatOf))];
+  const score = {
+    molt: { at1: 0, at5: 0, at10: 0, amendedFirst: 0 },
+    bm25: { at1: 0, at5: 0, at10: 0, amendedFirst: 0 },
+  };
+  let amended = 0;
+  for (const task of tasks) {
+    const moltChats = rankChats(await moltSearch(url, userId, task.bug_report, ingested));
+    const bmChats = rankChats(bm25.search(task.bug_report, 10).map((h) => h.id));
+    const deciding = new Set(task.conversations.length > 1 ? [`${task.task_id}#1`] : [`${task.task_id}#0`]);
+    for (const [which, ranked] of [
+      ['molt', moltChats],
+      ['bm25', bmChats],
+    ] as const) {
+      const at = (k: number) => ranked.slice(0, k).some((c) => deciding.has(c));
+      score[which].at1 += at(1) ? 1 : 0;
+      score[which].at5 += at(5) ? 1 : 0;
+      score[which].at10 += at(10) ? 1 : 0;
+      if (task.conversations.length > 1) {
+        const later = ranked.indexOf(`${task.task_id}#1`);
+        const earlier = ranked.indexOf(`${task.task_id}#0`);
+        if (later >= 0 && (earlier < 0 || later < earlier)) score[which].amendedFirst += 1;
+      }
+    }
+    if (task.conversations.length > 1) amended += 1;
+  }
+  log(`sde-bench: molt @5 ${score.molt.at5}/${tasks.length}, BM25 @5 ${score.bm25.at5}/${tasks.length}`);
+  return { tasks: tasks.length, amendedTasks: amended, chats: chats.length, ...score };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
+}
+
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'to',
+  'vi',
+  'ber',
+  'dan',
+  'gor',
+  'pel',
+  'sin',
+  'tam',
+  'wex',
+  'zu',
+];
+
+/** Conversational text with a Zipf word distribution over 20,000 words (common words are common). */
+function zipfText(seed: number) {
+  const random = seeded(seed);
+  const word = (rank: number) => {
+    let w = '';
+    let n = rank + 17;
+    do {
+      w += SYLLABLES[n % SYLLABLES.length];
+      n = Math.floor(n / SYLLABLES.length);
+    } while (n > 0);
+    return w;
+  };
+  return {
+    sentence(): string {
+      const length = 6 + Math.floor(random() * 18);
+      return Array.from({ length }, () => word(Math.floor(20_000 ** random()) - 1)).join(' ');
+    },
+  };
+}
+
+/** Messages written straight to the transcript (the API's turn path is not what this measures), then indexed. */
+async function seedScope(stack: BenchStack, userId: string, episodes: number, seed: number): Promise<void> {
+  const db = stack.database.db;
+  const text = zipfText(seed);
+  const perSession = 1_000;
+  for (let s = 0; s * perSession < episodes; s++) {
+    const sessionId = `${userId}-s${s}`;
+    const n = Math.min(perSession, episodes - s * perSession);
+    await db.execute(sql`insert into sessions (tenant_id, id, workflow_id, context_window_tokens, last_seq, user_id)
+      values ('default', ${sessionId}, ${`bench-${sessionId}`}, 200000, ${n}, ${userId})`);
+    const rows = Array.from({ length: n }, (_, i) => {
+      const body = {
+        role: 'user',
+        name: i % 2 ? 'Ana' : 'Bo',
+        content: text.sentence(),
+        timestamp: 1_700_000_000_000 + (s * perSession + i) * 60_000,
+      };
+      return sql`('default', ${sessionId}, ${i + 1}, 't', 'user', ${JSON.stringify(body)}::jsonb, 10)`;
+    });
+    for (let i = 0; i < rows.length; i += 500) {
+      await db.execute(
+        sql`insert into messages (tenant_id, session_id, seq, turn_id, role, body, tokens) values ${sql.join(rows.slice(i, i + 500), sql`, `)}`,
+      );
+    }
+    for (;;) {
+      const done = await indexSessionEpisodes(db, { tenantId: 'default', sessionId }, 1_000);
+      if (!done.more) break;
+    }
+  }
+}
+
+async function scalePart(stack: BenchStack) {
+  const episodes = Number(process.env.MOLT_BENCH_EPISODES_SCALE ?? 100_000);
+  const small = 1_000;
+  log(`scale: seeding ${episodes} episodes in one scope and ${small} in another`);
+  await seedScope(stack, 'scale-big', episodes, 11);
+  await seedScope(stack, 'scale-small', small, 12);
+  const questions = zipfText(99);
+  const queries = Array.from({ length: 200 }, () => queryOfTexts([questions.sentence()])!).filter(Boolean);
+  const measure = async (userId: string) => {
+    const scope = { tenantId: 'default', sessionId: null, userId, agentId: null };
+    for (const q of queries.slice(0, 20))
+      await rankHybrid(stack.database.db, scope, q, RECALL_DEFAULTS.minScore, null);
+    const times: number[] = [];
+    for (const q of queries) {
+      const t0 = performance.now();
+      await rankHybrid(stack.database.db, scope, q, RECALL_DEFAULTS.minScore, null);
+      times.push(performance.now() - t0);
+    }
+    return { queries: times.length, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+  };
+  const baseline = await measure('scale-small');
+  const big = await measure('scale-big');
+  log(`scale: p95 ${big.p95Ms} ms at ${episodes}, ${baseline.p95Ms} ms at ${small}`);
+  return {
+    episodes,
+    search: big,
+    baseline: { episodes: small, search: baseline },
+    retrieval: 'lexical (no embedder)',
+  };
+}
+
+async function main() {
+  const parts = (process.env.MOLT_BENCH_EPISODES_PARTS ?? 'people,sde').split(',').map((p) => p.trim());
+  const stack = await startBenchStack();
+  const result: Json = { bench: 'episodes', parts, at: new Date().toISOString() };
+  try {
+    const worker = await stack.startWorker();
+    const api = await stack.startApi({ taskQueue: worker.taskQueue });
+    startEpisodeIndexer({ temporal: stack.client, taskQueue: worker.taskQueue }, { pollMs: 200 });
+    if (parts.includes('people')) result.people = await peoplePart(stack, api.url);
+    if (parts.includes('sde')) result.sde = await sdePart(stack, api.url);
+    if (parts.includes('scale')) result.scale = await scalePart(stack);
+  } finally {
+    await stack.stop();
+  }
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
