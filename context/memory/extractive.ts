@@ -5,6 +5,17 @@
  * decisions, identities with exact identifiers, and plainly stated facts about the user's world
  * (context/memory/plain-facts.ts). Every quote is a slice of its message.
  */
+import { type ResolvedDate, resolveDates } from '../time/dates.js';
+import {
+  conversationFinding,
+  isAdvice,
+  isChatNoise,
+  isReportedSpeech,
+  isShortAnswer,
+  openQuestion,
+  quotedRanges,
+  withoutLeadIn,
+} from './conversation.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, normalizeMemoryKey } from './policy.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
@@ -63,6 +74,11 @@ interface Rule {
   content?: (m: RegExpMatchArray) => string;
   /** The normalised subject, when the rule knows one. */
   key?: (m: RegExpMatchArray) => string | null;
+  /**
+   * An instruction to the agent ("always …", "never …", "don't … anymore"): between people it is
+   * advice to the other speaker, not a memory (not read in a conversation between people).
+   */
+  imperative?: boolean;
 }
 
 const USER = ['user'];
@@ -82,7 +98,10 @@ const RULES: Rule[] = [
     type: 'profile',
     priority: 4,
     roles: USER,
-    pattern: /\b(?:please\s+)?remember(?:\s+that)?[,:]?\s+(.{3,})/iu,
+    // An explicit request: "Please remember …", "remember that …", "Can you remember that …" —
+    // never "I remember that!", "Remember to take care of yourself" (advice), "remember when …".
+    pattern:
+      /(?:^(?:(?:also|oh|and|btw|ok|okay|so)[,\s]+)?|\bplease\s+|\b(?:can|could|will|would)\s+you\s+(?:please\s+)?)remember(?:\s+that)?[,:]?\s+(?!to\b|when\b|how\b|the time\b|this\b|that\b[\s!.]*$)(.{3,})/iu,
     content: (m) => m[1]!,
   },
   {
@@ -171,6 +190,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /\b(?:please\s+)?(?:don'?t|do not|stop)\s+(.{3,}?)\s+(?:anymore|any more|from now on)\b/iu,
+    imperative: true,
   },
   {
     type: 'profile',
@@ -196,6 +216,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /\bdon'?t ask me\s+(.{2,120}?)\s+again\b/iu,
+    imperative: true,
     key: (m) => `ask:${m[1]}`,
   },
   {
@@ -209,6 +230,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /(?:^|\b(?:please|you should)\s+)never\s+(?!mind\b)(.{3,})/iu,
+    imperative: true,
     key: (m) => subjectTail(m[1]),
   },
   {
@@ -216,6 +238,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /(?:^|\b(?:please|you should)\s+)always\s+(.{3,})/iu,
+    imperative: true,
     key: (m) => subjectTail(m[1]),
   },
   {
@@ -266,37 +289,161 @@ function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): Mem
 export interface ExtractiveOptions {
   /** Plainly stated facts (context/memory/plain-facts.ts); on unless false (the bench's baseline). */
   plainFacts?: boolean;
+  /**
+   * What people say in conversation and the guards against chatter and others' words
+   * (context/memory/conversation.ts, `extractive@3`); on unless false (the bench's baseline:
+   * `extractive@2` as it was).
+   */
+  conversation?: boolean;
+}
+
+/** A candidate found in one message, before its speaker and dates are attached. */
+interface Found {
+  candidate: MemoryCandidate;
+  /** An event, a plan or an answer: its date is when it holds (`validFrom`). */
+  dated: boolean;
 }
 
 /**
  * Candidates of a range, in message and sentence order: at most one per sentence from the rules
  * above (first rule wins); a user's sentence none of them matched may state plain facts, one per
- * clause, unless it sits in a fenced code block.
+ * clause, unless it sits in a fenced code block; then what people say in conversation (events,
+ * plans, likings and feelings, relationships) and answers to the other speaker's question.
+ * Chatter, questions, `>`-quoted (forwarded) lines and reported speech give nothing. Each
+ * candidate carries its message's speaker and the absolute dates its quote implies.
  */
 export function extractCandidates(
   messages: readonly RangeMessage[],
   options: ExtractiveOptions = {},
 ): MemoryCandidate[] {
+  const conversation = options.conversation !== false;
+  // Speakers' names mark a conversation between people: instructions there are advice.
+  const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
+  let previous: { message: RangeMessage; question: string | null } | null = null;
   for (const message of messages) {
+    const found: Found[] = [];
     const facts = options.plainFacts !== false && message.role === 'user';
-    const fenced = facts ? fencedRanges(message.text) : [];
-    for (const { text, index } of sentencesOf(message.text)) {
+    const fenced = facts || conversation ? fencedRanges(message.text) : [];
+    const quoted = conversation ? quotedRanges(message.text) : [];
+    const sentences = sentencesOf(message.text);
+    const inside = (ranges: Array<[number, number]>, index: number) =>
+      ranges.some(([from, to]) => index >= from && index < to);
+    // The question of the message before, when another speaker asked it (a two-turn answer).
+    const asked =
+      conversation && message.role === 'user' && previous?.question && otherSpeaker(previous.message, message)
+        ? previous.question
+        : null;
+    let first = true;
+    for (const { text, index } of sentences) {
       // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
       if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) continue;
-      const found = ruleCandidate(message.role, text);
-      if (found) out.push(found);
-      else if (facts && !fenced.some(([from, to]) => index >= from && index < to)) {
-        out.push(...plainFactCandidates(text));
+      if (conversation && (inside(quoted, index) || isReportedSpeech(text) || isChatNoise(text))) {
+        first = false;
+        continue;
       }
+      const rule = ruleCandidate(message.role, text, people);
+      if (rule) found.push({ candidate: rule, dated: false });
+      else if (facts && !inside(fenced, index)) {
+        const plain = plainFactCandidates(text);
+        if (plain.length > 0) found.push(...plain.map((candidate) => ({ candidate, dated: false })));
+        else if (conversation) {
+          const said = conversationCandidate(text, inside(fenced, index));
+          if (said) found.push(said);
+          else if (asked && first && isShortAnswer(text)) found.push(answerCandidate(asked, text));
+        }
+      }
+      first = false;
     }
+    out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
+    previous = { message, question: conversation ? openQuestion(sentences.map((x) => x.text)) : null };
   }
   return out;
 }
 
-function ruleCandidate(role: string, text: string): MemoryCandidate | null {
+/** Two messages of different speakers: another name, or the agent asking and the user answering. */
+function otherSpeaker(a: RangeMessage, b: RangeMessage): boolean {
+  if (a.role === 'user' && b.role === 'user') return a.speaker !== undefined && a.speaker !== b.speaker;
+  return a.role === 'assistant' && b.role === 'user';
+}
+
+function conversationCandidate(text: string, fenced: boolean): Found | null {
+  if (fenced || isAdvice(text)) return null;
+  const body = withoutLeadIn(text);
+  const finding = conversationFinding(body);
+  if (!finding) return null;
+  const content = text.trim().replace(/[.。]+$/u, '');
+  return {
+    candidate: {
+      type: finding.type,
+      content,
+      abstract: clip(content, MEMORY_ABSTRACT_MAX),
+      key: null,
+      quote: text,
+      priority: finding.priority,
+    },
+    dated: finding.kind === 'event' || finding.kind === 'plan',
+  };
+}
+
+/** "Which team did you sign with?" — "The Minnesota Wolves!": the answer, with the question it completes. */
+function answerCandidate(question: string, answer: string): Found {
+  const content = clip(`${answer.trim()} (answering "${question.trim()}")`, MEMORY_CONTENT_MAX);
+  return {
+    candidate: {
+      type: 'entity',
+      content,
+      abstract: clip(content, MEMORY_ABSTRACT_MAX),
+      key: null,
+      quote: answer,
+      question,
+      priority: 3,
+    },
+    dated: true,
+  };
+}
+
+/** How a resolved date reads in a memory's content. */
+function dateText(date: ResolvedDate): string {
+  switch (date.granularity) {
+    case 'week':
+      return `week of ${date.from}`;
+    case 'month':
+      return date.from.slice(0, 7);
+    case 'year':
+      return date.from.slice(0, 4);
+    default:
+      return date.from;
+  }
+}
+
+/**
+ * The candidate with its speaker (content prefixed with the name, so two speakers' memories never
+ * read alike) and the absolute dates its quote implies, resolved against the message's time
+ * (context/time/dates.ts): "(≈ week of 2023-05-01)" in the content; for an event, plan or answer
+ * also `validFrom`.
+ */
+function attributed(found: Found, message: RangeMessage): MemoryCandidate {
+  const candidate: MemoryCandidate = { ...found.candidate };
+  if (message.at !== undefined) {
+    const dates = resolveDates(candidate.quote, new Date(message.at));
+    if (dates.length > 0) {
+      const suffix = ` (≈ ${dates.map(dateText).join(', ')})`;
+      candidate.content = clip(candidate.content + suffix, MEMORY_CONTENT_MAX);
+      if (found.dated) candidate.validFrom = `${dates[0]!.from}T00:00:00.000Z`;
+    }
+  }
+  if (message.speaker !== undefined) {
+    candidate.speaker = message.speaker;
+    candidate.content = clip(`${message.speaker}: ${candidate.content}`, MEMORY_CONTENT_MAX);
+  }
+  candidate.abstract = clip(candidate.content, MEMORY_ABSTRACT_MAX);
+  return candidate;
+}
+
+function ruleCandidate(role: string, text: string, people: boolean): MemoryCandidate | null {
   for (const rule of RULES) {
-    if (!rule.roles.includes(role)) continue;
+    if (!rule.roles.includes(role) || (people && rule.imperative)) continue;
     const match = text.match(rule.pattern);
     if (!match) continue;
     const candidate = candidateOf(rule, text, match);
