@@ -31,6 +31,8 @@ export type MemorySource =
       quote: string;
       /** The quoted message's role (`user`: said by the user); absent in memories stored before. */
       role?: string;
+      /** The quoted message's speaker, when it names one (a conversation between people). */
+      speaker?: string;
     }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
 
@@ -133,6 +135,8 @@ export interface ExtractionCounts {
   rejected: number;
   /** Rejected candidates by reason. */
   rejectedReasons: Record<string, number>;
+  /** Each rejected candidate (the first 100): its place in the extractor's answer, type and reason. */
+  rejections?: Array<{ index: number; type: string | null; reason: string }>;
 }
 
 /** One per (tenant, session, range, extractor version): the id is derived from them. */

@@ -16,6 +16,10 @@ export const memorySourceSchema = z.union([
     toSeq: z.number(),
     quote: z.string(),
     role: z.string().optional().describe("The quoted message's role: `user` means said by the user"),
+    speaker: z
+      .string()
+      .optional()
+      .describe("The quoted message's speaker name, in a conversation between people"),
   }),
   z.object({ kind: z.enum(['commit_memory', 'operator']), sessionId: z.string().optional() }),
 ]);
@@ -145,6 +149,12 @@ const countsSchema = z
     noops: z.number().optional(),
     rejected: z.number(),
     rejectedReasons: z.record(z.string(), z.number()),
+    rejections: z
+      .array(z.object({ index: z.number(), type: z.string().nullable(), reason: z.string() }))
+      .optional()
+      .describe(
+        "Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope)",
+      ),
   })
   .nullable();
 
