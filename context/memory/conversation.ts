@@ -144,7 +144,7 @@ const ONGOING = new RegExp(
   'u',
 );
 const NOT_ONGOING =
-  /^(?:going|gonna|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
+  /^(?:gonna|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
 /** Plans and intentions: "We're doing the shoot in Miami", "I'm going to run a half marathon", "I plan to…". */
 const PLAN = new RegExp(
   String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+decided|\s+are\s+planning|\s+have\s+decided|'ve decided|’ve decided)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning (?:to|on)|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
@@ -160,7 +160,7 @@ const INTO =
   /^I(?:'m|’m|\s+am)(?:\s+(?:really|so|totally|super|also|just|kind of|kinda|pretty))*\s+(?:into|passionate about|obsessed with|crazy about|a (?:big |huge |massive )?fan of|hooked on|addicted to)\s+(?<rest>.+)$/iu;
 /** Feelings: "The roses and dahlias bring me peace", "Painting keeps me sane", "X is my happy place". */
 const FEELING =
-  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+|such\s+|feel\s+|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
+  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
 const GOOD_FEELINGS =
   /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe)$/iu;
 const HAPPY_PLACE =
@@ -187,13 +187,20 @@ const objectOk = (rest: string | undefined): boolean => {
   return !/^\s*(?:it|that|this|you|them|him|her|those|these|how|what|your|ya|u)\b/iu.test(rest ?? '');
 };
 
+/** An event's object: content beyond a pronoun ("took her to the beach", not "did it", "loved that"). */
+const eventObjectOk = (rest: string | undefined): boolean => {
+  const words = contentWords(rest ?? '');
+  return objectOk(rest) ? words.length >= 1 : words.length >= 2;
+};
+
 /**
  * The memory a chat sentence states, if any: its type and kind. `sentence` is the sentence
  * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
  */
 export function conversationFinding(sentence: string): ConversationFinding | null {
   const s = sentence.trim().replace(/[.!…]+$/u, '');
-  if (HEDGE.test(s)) return null;
+  // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
+  if (HEDGE.test(s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, ''))) return null;
   let m: RegExpExecArray | null = FAVOURITE.exec(s);
   if (m && objectOk(m.groups!.rest)) return { type: 'preference', kind: 'preference', priority: 3 };
   m = FEELING.exec(s);
@@ -231,12 +238,7 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
   if (m) {
     const verb = m.groups!.verb!.toLowerCase();
     const past = PAST_VERB_SET.has(verb) || (/^[a-z]{3,}ed$/u.test(verb) && !NOT_EVENTS.test(verb));
-    if (
-      past &&
-      !NOT_EVENTS.test(verb) &&
-      objectOk(m.groups!.rest) &&
-      contentWords(m.groups!.rest!).length >= 1
-    )
+    if (past && !NOT_EVENTS.test(verb) && eventObjectOk(m.groups!.rest))
       return { type: 'event', kind: 'event', priority: 3 };
   }
   m = SUBJECTLESS_EVENT.exec(s);
@@ -247,7 +249,7 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
 
 /** A question to the other speaker that a short answer completes: "Which team did you sign with?". */
 const WH_QUESTION =
-  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u)\b[^?]*\?\s*$/iu;
+  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?\s*$/iu;
 
 /** The question a message ends with, when it asks the other speaker something a short answer completes. */
 export function openQuestion(sentences: readonly string[]): string | null {

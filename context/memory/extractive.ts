@@ -270,6 +270,10 @@ const RULES: Rule[] = [
 /** A question mentions a fact; it does not state one. */
 const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
 
+/** A statement that ends asking for the other's opinion ("…, what do you think?") still states it. */
+const TAG_QUESTION =
+  /,\s*(?:what do you think|what do u think|thoughts|right|you know|don'?t you think|isn'?t it|haha|lol)\s*\?+\s*$/iu;
+
 function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): MemoryCandidate | null {
   const content = (rule.content ? rule.content(match) : sentence).trim().replace(/[.。]+$/u, '');
   if (content.length < 2 || content.length > MEMORY_CONTENT_MAX || sentence.length > MEMORY_CONTENT_MAX)
@@ -337,8 +341,10 @@ export function extractCandidates(
     let first = true;
     for (const { text, index } of sentences) {
       // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
-      if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) continue;
-      if (conversation && (inside(quoted, index) || isReportedSpeech(text) || isChatNoise(text))) {
+      if (text.length > MEMORY_CONTENT_MAX) continue;
+      if (isQuestion(conversation ? text.replace(TAG_QUESTION, '') : text)) continue;
+      const statement = text.replace(TAG_QUESTION, '');
+      if (conversation && (inside(quoted, index) || isReportedSpeech(text) || isChatNoise(statement))) {
         first = false;
         continue;
       }
@@ -348,7 +354,7 @@ export function extractCandidates(
         const plain = plainFactCandidates(text);
         if (plain.length > 0) found.push(...plain.map((candidate) => ({ candidate, dated: false })));
         else if (conversation) {
-          const said = conversationCandidate(text, inside(fenced, index));
+          const said = conversationCandidate(text, statement, inside(fenced, index));
           if (said) found.push(said);
           else if (asked && first && isShortAnswer(text)) found.push(answerCandidate(asked, text));
         }
@@ -367,9 +373,9 @@ function otherSpeaker(a: RangeMessage, b: RangeMessage): boolean {
   return a.role === 'assistant' && b.role === 'user';
 }
 
-function conversationCandidate(text: string, fenced: boolean): Found | null {
-  if (fenced || isAdvice(text)) return null;
-  const body = withoutLeadIn(text);
+function conversationCandidate(text: string, statement: string, fenced: boolean): Found | null {
+  if (fenced || isAdvice(statement)) return null;
+  const body = withoutLeadIn(statement);
   const finding = conversationFinding(body);
   if (!finding) return null;
   const content = text.trim().replace(/[.。]+$/u, '');
