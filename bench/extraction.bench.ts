@@ -29,8 +29,8 @@ import { compareFacts } from './memory-facts.bench.js';
 import { PEOPLE_EXTRACTION_TUNING, type PeopleConversation } from './people-extraction-tuning.js';
 import { log, round, runAsScript } from './stack.js';
 
-const BEFORE: ExtractiveOptions = { conversation: false };
-const AFTER: ExtractiveOptions = {};
+export const BEFORE: ExtractiveOptions = { conversation: false };
+export const AFTER: ExtractiveOptions = {};
 
 interface Stored {
   conversation: string;
@@ -83,7 +83,7 @@ function datedRight(stored: Stored, date: string): boolean {
   return stored.candidate.content.includes(date) || (stored.candidate.validFrom ?? '').startsWith(date);
 }
 
-function score(conversations: readonly PeopleConversation[], options: ExtractiveOptions) {
+export function score(conversations: readonly PeopleConversation[], options: ExtractiveOptions) {
   const stored = extractAll(conversations, options);
   const byConversation = new Map(conversations.map((c) => [c.id, c]));
   let right = 0;
@@ -158,6 +158,9 @@ function score(conversations: readonly PeopleConversation[], options: Extractive
     kept: kept.slice(0, 12),
     wrong: wrong.slice(0, 20),
     missed: missed.slice(0, 20),
+    /** Every one (for tuning; not printed by run()). */
+    wrongAll: wrong,
+    missedAll: missed,
   };
 }
 
@@ -195,7 +198,8 @@ async function peopleCorpus(part: 'tuning' | 'held-out'): Promise<PeopleConversa
 
 function beforeAfter(conversations: readonly PeopleConversation[] | 'absent') {
   if (conversations === 'absent') return 'absent';
-  return { before: score(conversations, BEFORE), after: score(conversations, AFTER) };
+  const printed = ({ wrongAll: _w, missedAll: _m, ...rest }: ReturnType<typeof score>) => rest;
+  return { before: printed(score(conversations, BEFORE)), after: printed(score(conversations, AFTER)) };
 }
 
 export async function run(): Promise<object> {

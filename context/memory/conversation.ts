@@ -21,7 +21,7 @@ const EMPTY_WORDS: ReadonlySet<string> = new Set(
     'nothing lot lots much more most moment time day today now then there here what how when where why which ' +
     'who whom whose with to of for in on at by from up out about as and or but if is are was were be been being ' +
     'do does did doing done have has had having get got am not no yes yeah oh ok okay well guess kinda sorta ' +
-    'back again even also still ever never always way bit little'
+    'back again even also still ever never always way bit little lol lmao haha hahaha omg tbh idk ngl btw like literally honestly'
   ).split(' '),
 );
 
@@ -34,7 +34,7 @@ export function contentWords(text: string): string[] {
 
 /** Interjections and fillers a chat sentence opens with; read past them. */
 const LEAD_IN =
-  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait)\b[\s,!.:;–—-]*)+/iu;
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update)\b[\s,!.:;–—-]*)+/iu;
 
 /** The sentence without its opening fillers (a verbatim suffix of it). */
 export function withoutLeadIn(sentence: string): string {
@@ -70,11 +70,17 @@ export function quotedRanges(text: string): Array<[number, number]> {
  * Someone else's words: "she said", "my sister told me", "according to", a forwarded header, or a
  * quotation. A memory is what the speaker says of themselves, never what they report.
  */
-const REPORTED_SPEECH =
-  /\b(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|according to|forwarded|quote|quoting|mentioned|asked me|asks me|reckons?)\b|["“”«»]|^(?:fwd?|from|sent|subject|to|date):/iu;
+const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b`;
+const REPORTED_SPEECH = new RegExp(
+  String.raw`\b(?:she|he|they|someone|somebody|everyone|everybody|people|nobody|my\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?|his\s+[\p{L}'’]+|her\s+[\p{L}'’]+|their\s+[\p{L}'’]+|the\s+[\p{L}'’]+)${SAYING}` +
+    String.raw`|\baccording\s+to\b|\b(?:apparently|supposedly|rumou?r\s+(?:is|has\s+it))\b|^\s*["“«]|^(?:fwd?|from|sent|subject|to|date|cc):`,
+  'iu',
+);
+/** A named person's words: "Mom said…", "Jake told me…". */
+const NAMED_SAYING = new RegExp(String.raw`(?:^|[^\p{L}])\p{Lu}[\p{L}'’]+${SAYING}`, 'u');
 
 export function isReportedSpeech(sentence: string): boolean {
-  return REPORTED_SPEECH.test(sentence);
+  return REPORTED_SPEECH.test(sentence) || NAMED_SAYING.test(sentence);
 }
 
 /** Hedges and hypotheticals: not a statement of what is. */
@@ -96,13 +102,24 @@ export function isChatNoise(sentence: string): boolean {
   return contentWords(body).length < 2;
 }
 
+/**
+ * Whether a sentence can go on about a memory the sentence before stated ("…last night. her
+ * lasagna."): not chatter or a question, and at least one content word.
+ */
+export function goesOn(sentence: string): boolean {
+  if (CJK.test(sentence)) return true;
+  const body = withoutLeadIn(sentence).trim();
+  if (body.length === 0 || /[?？]\s*$/u.test(body) || NOISE.test(body) || ADVICE.test(body)) return false;
+  return contentWords(body).length >= 1;
+}
+
 /** Advice or a remark addressed to the other speaker ("You should…", "Your garden…"). */
 export function isAdvice(sentence: string): boolean {
   return ADVICE.test(withoutLeadIn(sentence).trim());
 }
 
 /** A first-person subject: I, we, "my mom and I", "me and Tom", "Jen and I". */
-const FIRST_PERSON = String.raw`(?:I|We|we|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+I|\p{Lu}[\p{L}'’]+\s+and\s+I|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
+const FIRST_PERSON = String.raw`(?:I|i|We|we|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+I|\p{Lu}[\p{L}'’]+\s+and\s+I|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
 const ADVERBS = String.raw`(?:\s+(?:just|finally|recently|already|actually|also|really|totally|officially|even|then|eventually|both|all|together|kinda|literally|first|once|only|last\s+\w+|this\s+\w+|yesterday|today))*`;
 
 /** Past verbs of events (irregular and common ones; other "-ed" verbs are read by shape). */
@@ -127,13 +144,14 @@ export interface ConversationFinding {
 }
 
 /** First-person events: "I went to Woodhaven", "My mom and I made dinner", "Started hitting the gym last week". */
+const WHEN_PREFIX = String.raw`(?:(?:yesterday|today|tonight|earlier|last\s+[\p{L}]+|this\s+(?:morning|afternoon|evening|week|weekend|month|year)|on\s+[\p{L}]+|over\s+the\s+weekend)[,\s]+)?`;
 const EVENT = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:(?:'ve|’ve|\s+have|\s+had)\s+)?${ADVERBS}\s+(?<verb>[\p{L}]+)\b(?<rest>.*)$`,
+  String.raw`^${WHEN_PREFIX}${FIRST_PERSON}(?:(?:'ve|’ve|\s+have|\s+had)\s+)?${ADVERBS}\s+(?<verb>[\p{L}]+)\b(?<rest>.*)$`,
   'u',
 );
 const SUBJECTLESS_EVENT = new RegExp(
-  String.raw`^(?:Just\s+|Finally\s+|Recently\s+)?(?<verb>${PAST_VERBS.split('|')
-    .map((v) => `${v[0]!.toUpperCase()}${v.slice(1)}`)
+  String.raw`^(?:[Jj]ust\s+|[Ff]inally\s+|[Rr]ecently\s+|[Aa]lso\s+)?(?<verb>${PAST_VERBS.split('|')
+    .map((v) => `[${v[0]!.toUpperCase()}${v[0]}]${v.slice(1)}`)
     .join('|')})\b(?<rest>.*)$`,
   'u',
 );
@@ -144,15 +162,23 @@ const ONGOING = new RegExp(
   'u',
 );
 const NOT_ONGOING =
-  /^(?:gonna|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
+  /^(?:gonna|shaking|crying|laughing|screaming|losing|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
 /** Plans and intentions: "We're doing the shoot in Miami", "I'm going to run a half marathon", "I plan to…". */
 const PLAN = new RegExp(
-  String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+decided|\s+are\s+planning|\s+have\s+decided|'ve decided|’ve decided)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning (?:to|on)|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
+  String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+decided|\s+are\s+planning|\s+have\s+decided|'ve decided|’ve decided)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning(?: to| on)?|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
+  'u',
+);
+/** Intentions with any verb: "I'll handle the cake", "We're gonna paint the nursery", "I want to learn Spanish". */
+const PLAN_WILL = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
   'u',
 );
 /** Plans that are pleasantries: "I'll let you know", "I'm going to miss you". */
 const NOT_PLAN =
   /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer)\b|(?:you|it|that|this|them)\b)/iu;
+/** A liking inside a sentence: "…reminded me how much I love Mom's garden in spring". */
+const LIKING_INSIDE =
+  /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
 /** Likings: "I love hiking in the fall", "I'm really into pottery", "I'm a huge fan of jazz". */
 const LIKING =
   /^I(?:\s+(?:really|absolutely|just|totally|truly|honestly|also|so|still|do|especially))*\s+(?<verb>love|adore|enjoy|like|prefer|dig|appreciate)\s+(?<rest>.+)$/iu;
@@ -160,18 +186,24 @@ const INTO =
   /^I(?:'m|’m|\s+am)(?:\s+(?:really|so|totally|super|also|just|kind of|kinda|pretty))*\s+(?:into|passionate about|obsessed with|crazy about|a (?:big |huge |massive )?fan of|hooked on|addicted to)\s+(?<rest>.+)$/iu;
 /** Feelings: "The roses and dahlias bring me peace", "Painting keeps me sane", "X is my happy place". */
 const FEELING =
-  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
+  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:(?:is|are|has been|have been)\s+(?:keeping|making|bringing|giving|helping)|bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?(?:at\s+|like\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
 const GOOD_FEELINGS =
-  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe)$/iu;
+  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal)$/iu;
 const HAPPY_PLACE =
   /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been)\s+(?:always\s+|really\s+|kind of\s+)?(?:my|our)\s+(?:happy place|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love)\b/iu;
 const FAVOURITE =
   /^(?:My|my|Our|our)\s+(?:all-time\s+)?(?:favou?rite|fave)\s+(?<what>[\p{L} -]{2,40}?)\s+(?:is|are|was|has to be)\s+(?<rest>.+)$/u;
+/** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
+const MINE_CHANGED =
+  /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired)\b/iu;
+/** Plans without a subject: "launching the collection March 1", "flying out Friday". */
+const SUBJECTLESS_PLAN =
+  /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing)\s+(?<rest>.+)$/iu;
 /** Relationships: "I have a dog named Luna", "My sister is a nurse", "My mom just turned 60". */
 const HAVE =
   /^(?:I|We)(?:'ve|’ve|\s+have|\s+got|\s+have got)\s+(?<rest>(?:a|an|two|three|four|five|\d+)\s+(?:\w+\s+){0,2}(?:dogs?|cats?|pups?|puppy|puppies|kitten|kittens|kids?|children|sons?|daughters?|sisters?|brothers?|siblings?|twins|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|grandkids?|horse|horses|bird|birds|fish|rabbit|bunny|hamster|parrot|turtle|garden|house|car|bike|boat|band|business|shop|bakery|studio|podcast|blog|channel|youtube channel)\b.*)$/iu;
 const KIN =
-  'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|dog|cat|puppy|kitten|pup';
+  'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny';
 const RELATION = new RegExp(
   String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?\s+(?:is|was|just|finally|recently|got|started|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took)\b(?<rest>.*)$`,
   'u',
@@ -190,7 +222,18 @@ const objectOk = (rest: string | undefined): boolean => {
 /** An event's object: content beyond a pronoun ("took her to the beach", not "did it", "loved that"). */
 const eventObjectOk = (rest: string | undefined): boolean => {
   const words = contentWords(rest ?? '');
-  return objectOk(rest) ? words.length >= 1 : words.length >= 2;
+  // "bought her a house", "took him to the vet": a person, then what was done.
+  const indirect =
+    /^\s*(?:her|him|them|us|me|my\s+\w+)\s+(?:a|an|the|to|some|my|our|his|her|their|home|out)\b/iu.test(
+      rest ?? '',
+    );
+  const named = /\p{Lu}|\p{N}/u.test(rest ?? '');
+  // One content word is enough when it names something or follows an article: "I bought a boat".
+  const thing = /^\s*(?:[\p{L}']+\s+)?(?:a|an|the|my|our|his|her|their|some|\d+)\s/iu.test(
+    (rest ?? '').replace(/^\s*(?:her|him|them|us|me)\s+/iu, ''),
+  );
+  if (objectOk(rest) || indirect) return words.length >= 2 || (words.length === 1 && (named || thing));
+  return words.length >= 2;
 };
 
 /**
@@ -198,7 +241,10 @@ const eventObjectOk = (rest: string | undefined): boolean => {
  * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
  */
 export function conversationFinding(sentence: string): ConversationFinding | null {
-  const s = sentence.trim().replace(/[.!…]+$/u, '');
+  const s = sentence
+    .trim()
+    .replace(/[.!…]+$/u, '')
+    .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
   if (HEDGE.test(s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, ''))) return null;
   let m: RegExpExecArray | null = FAVOURITE.exec(s);
@@ -216,8 +262,14 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
   m = LIKING.exec(s) ?? INTO.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 1)
     return { type: 'preference', kind: 'preference', priority: 3 };
+  m = LIKING_INSIDE.exec(s);
+  if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
+    return { type: 'preference', kind: 'preference', priority: 3 };
   m = IDENTITY.exec(s);
   if (m) return { type: 'profile', kind: 'profile', priority: 3 };
+  if (MINE_CHANGED.test(s)) return { type: 'event', kind: 'event', priority: 3 };
+  m = SUBJECTLESS_PLAN.exec(s);
+  if (m && contentWords(m.groups!.rest!).length >= 2) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
@@ -231,8 +283,16 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
     contentWords(m.groups!.rest!).length >= 1
   )
     return { type: 'event', kind: 'plan', priority: 3 };
+  m = PLAN_WILL.exec(s);
+  if (m && !NOT_PLAN.test(m.groups!.rest!.trim()) && eventObjectOk(m.groups!.rest))
+    return { type: 'event', kind: 'plan', priority: 3 };
   m = ONGOING.exec(s);
-  if (m && !NOT_ONGOING.test(m.groups!.verb!) && contentWords(m.groups!.rest ?? '').length >= 1)
+  if (
+    m &&
+    !NOT_ONGOING.test(m.groups!.verb!) &&
+    !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
+    contentWords(m.groups!.rest ?? '').length >= 1
+  )
     return { type: 'event', kind: 'event', priority: 3 };
   m = EVENT.exec(s);
   if (m) {
@@ -249,15 +309,15 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
 
 /** A question to the other speaker that a short answer completes: "Which team did you sign with?". */
 const WH_QUESTION =
-  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?\s*$/iu;
+  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who)\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$/iu;
 
 /** The question a message ends with, when it asks the other speaker something a short answer completes. */
 export function openQuestion(sentences: readonly string[]): string | null {
-  const last = sentences[sentences.length - 1];
+  const last = [...sentences].reverse().find((s) => /[?？]\s*$/u.test(s));
   if (!last || !WH_QUESTION.test(last)) return null;
   // Not a pleasantry: "How are you?", "What's up?", "How about you?"
   if (
-    /^(?:how (?:are|r|is|was|have)|what'?s up|how about|what about|you too|what do you (?:think|mean))\b/iu.test(
+    /^(?:how (?:are|r|is|was|have)|what'?s up|how about|what about|you too|what do you (?:think|mean)|what made|what makes|what happened|what'?s wrong|why)\b/iu.test(
       withoutLeadIn(last),
     )
   )
@@ -284,5 +344,5 @@ export function isShortAnswer(sentence: string): boolean {
   const content = contentWords(body);
   if (content.length === 0) return false;
   // One content word only when it names something (a name or a number): "Luna!", "Twelve".
-  return content.length >= 2 || /\p{Lu}|\p{N}/u.test(body.replace(/^\p{Lu}/u, ''));
+  return content.length >= 2 || /^\p{Lu}|\p{Lu}|\p{N}/u.test(body);
 }

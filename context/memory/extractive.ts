@@ -8,6 +8,7 @@
 import { type ResolvedDate, resolveDates } from '../time/dates.js';
 import {
   conversationFinding,
+  goesOn,
   isAdvice,
   isChatNoise,
   isReportedSpeech,
@@ -311,10 +312,12 @@ interface Found {
 /**
  * Candidates of a range, in message and sentence order: at most one per sentence from the rules
  * above (first rule wins); a user's sentence none of them matched may state plain facts, one per
- * clause, unless it sits in a fenced code block; then what people say in conversation (events,
- * plans, likings and feelings, relationships) and answers to the other speaker's question.
- * Chatter, questions, `>`-quoted (forwarded) lines and reported speech give nothing. Each
- * candidate carries its message's speaker and the absolute dates its quote implies.
+ * clause, unless it sits in a fenced code block. With `conversation` (the default), what people
+ * say of their lives (events, plans, likings and feelings, relationships) and answers to the other
+ * speaker's question, each as one memory with the sentences of the same message that go on
+ * about it ("I went to Woodhaven last weekend. My grandpa turned 90"). Chatter, questions,
+ * `>`-quoted (forwarded) lines and reported speech give nothing. Each candidate carries its
+ * message's speaker and the absolute dates its quote implies.
  */
 export function extractCandidates(
   messages: readonly RangeMessage[],
@@ -326,43 +329,128 @@ export function extractCandidates(
   const out: MemoryCandidate[] = [];
   let previous: { message: RangeMessage; question: string | null } | null = null;
   for (const message of messages) {
-    const found: Found[] = [];
-    const facts = options.plainFacts !== false && message.role === 'user';
-    const fenced = facts || conversation ? fencedRanges(message.text) : [];
-    const quoted = conversation ? quotedRanges(message.text) : [];
     const sentences = sentencesOf(message.text);
-    const inside = (ranges: Array<[number, number]>, index: number) =>
-      ranges.some(([from, to]) => index >= from && index < to);
     // The question of the message before, when another speaker asked it (a two-turn answer).
     const asked =
       conversation && message.role === 'user' && previous?.question && otherSpeaker(previous.message, message)
         ? previous.question
         : null;
-    let first = true;
-    for (const { text, index } of sentences) {
-      // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
-      if (text.length > MEMORY_CONTENT_MAX) continue;
-      if (isQuestion(conversation ? text.replace(TAG_QUESTION, '') : text)) continue;
-      const statement = text.replace(TAG_QUESTION, '');
-      if (conversation && (inside(quoted, index) || isReportedSpeech(text) || isChatNoise(statement))) {
-        first = false;
-        continue;
-      }
-      const rule = ruleCandidate(message.role, text, people);
-      if (rule) found.push({ candidate: rule, dated: false });
-      else if (facts && !inside(fenced, index)) {
-        const plain = plainFactCandidates(text);
-        if (plain.length > 0) found.push(...plain.map((candidate) => ({ candidate, dated: false })));
-        else if (conversation) {
-          const said = conversationCandidate(text, statement, inside(fenced, index));
-          if (said) found.push(said);
-          else if (asked && first && isShortAnswer(text)) found.push(answerCandidate(asked, text));
-        }
-      }
-      first = false;
-    }
+    const found = conversation
+      ? messageCandidates(message, sentences, asked, people, options)
+      : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
     previous = { message, question: conversation ? openQuestion(sentences.map((x) => x.text)) : null };
+  }
+  return out;
+}
+
+/** The older rules and the plain facts of one sentence (as `extractive@2` read it). */
+function sentenceCandidates(
+  message: RangeMessage,
+  text: string,
+  index: number,
+  options: ExtractiveOptions,
+  people: boolean,
+): Found[] {
+  // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
+  if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) return [];
+  const rule = ruleCandidate(message.role, text, people);
+  if (rule) return [{ candidate: rule, dated: false }];
+  if (options.plainFacts === false || message.role !== 'user') return [];
+  if (fencedRanges(message.text).some(([from, to]) => index >= from && index < to)) return [];
+  return plainFactCandidates(text).map((candidate) => ({ candidate, dated: false }));
+}
+
+/** A sentence of a message as the conversation rules see it. */
+interface Read {
+  text: string;
+  index: number;
+  /** Neither chatter, a fragment, a question, forwarded, reported nor in a code block: it may state a memory. */
+  said: boolean;
+  /** It may go on about the memory the sentence before stated (a fragment may: "her lasagna."). */
+  goes: boolean;
+  /** The older rules or plain facts found memories in it (each its own). */
+  ruled: Found[];
+  /** The conversation rules found a memory in it. */
+  finding: { type: MemoryType; priority: number; dated: boolean } | null;
+}
+
+/** Sentences a memory may run on after the one that states it. */
+const FOLLOWING_SENTENCES = 3;
+
+function messageCandidates(
+  message: RangeMessage,
+  sentences: ReadonlyArray<{ text: string; index: number }>,
+  asked: string | null,
+  people: boolean,
+  options: ExtractiveOptions,
+): Found[] {
+  const quoted = quotedRanges(message.text);
+  const fenced = fencedRanges(message.text);
+  const inside = (ranges: Array<[number, number]>, index: number) =>
+    ranges.some(([from, to]) => index >= from && index < to);
+  const reads: Read[] = sentences.map(({ text, index }) => {
+    const statement = text.replace(TAG_QUESTION, '');
+    const own =
+      text.length <= MEMORY_CONTENT_MAX &&
+      !isQuestion(statement) &&
+      !inside(quoted, index) &&
+      !inside(fenced, index) &&
+      !isReportedSpeech(text);
+    const said = own && !isChatNoise(statement);
+    const goes = own && goesOn(statement);
+    if (!said) return { text, index, said, goes, ruled: [], finding: null };
+    const ownWords = message.role === 'user' && !isAdvice(statement);
+    // Between people, what someone says of their life is read first; else the older rules go first.
+    let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
+    const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
+    if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
+    return {
+      text,
+      index,
+      said,
+      goes,
+      ruled,
+      finding: finding && {
+        type: finding.type,
+        priority: finding.priority,
+        dated: finding.kind === 'event' || finding.kind === 'plan',
+      },
+    };
+  });
+  const out: Found[] = [];
+  const free = (i: number) => reads[i]?.goes === true && reads[i]!.ruled.length === 0;
+  let covered = -1;
+  for (const [i, read] of reads.entries()) {
+    out.push(...read.ruled);
+    const answer = asked !== null && i === 0 && free(0) && isShortAnswer(read.text);
+    if (i <= covered || (!read.finding && !answer)) continue;
+    // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
+    const from = !answer && i > 0 && i - 1 > covered && free(i - 1) && !reads[i - 1]!.finding ? i - 1 : i;
+    let to = i;
+    let after = 0;
+    while (free(to + 1) && (reads[to + 1]!.finding || after < FOLLOWING_SENTENCES)) {
+      to += 1;
+      if (!reads[to]!.finding) after += 1;
+    }
+    covered = to;
+    const first = reads.slice(from, to + 1).find((r) => r.finding)?.finding;
+    const quote = message.text.slice(reads[from]!.index, reads[to]!.index + reads[to]!.text.length);
+    if (quote.length > MEMORY_CONTENT_MAX) continue;
+    const stated = quote.trim().replace(/[.。]+$/u, '');
+    const content = answer ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
+    out.push({
+      candidate: {
+        type: first?.type ?? 'entity',
+        content,
+        abstract: clip(content, MEMORY_ABSTRACT_MAX),
+        key: null,
+        quote,
+        ...(answer ? { question: asked! } : {}),
+        priority: first?.priority ?? 3,
+      },
+      dated: first?.dated ?? true,
+    });
   }
   return out;
 }
@@ -371,42 +459,6 @@ export function extractCandidates(
 function otherSpeaker(a: RangeMessage, b: RangeMessage): boolean {
   if (a.role === 'user' && b.role === 'user') return a.speaker !== undefined && a.speaker !== b.speaker;
   return a.role === 'assistant' && b.role === 'user';
-}
-
-function conversationCandidate(text: string, statement: string, fenced: boolean): Found | null {
-  if (fenced || isAdvice(statement)) return null;
-  const body = withoutLeadIn(statement);
-  const finding = conversationFinding(body);
-  if (!finding) return null;
-  const content = text.trim().replace(/[.。]+$/u, '');
-  return {
-    candidate: {
-      type: finding.type,
-      content,
-      abstract: clip(content, MEMORY_ABSTRACT_MAX),
-      key: null,
-      quote: text,
-      priority: finding.priority,
-    },
-    dated: finding.kind === 'event' || finding.kind === 'plan',
-  };
-}
-
-/** "Which team did you sign with?" — "The Minnesota Wolves!": the answer, with the question it completes. */
-function answerCandidate(question: string, answer: string): Found {
-  const content = clip(`${answer.trim()} (answering "${question.trim()}")`, MEMORY_CONTENT_MAX);
-  return {
-    candidate: {
-      type: 'entity',
-      content,
-      abstract: clip(content, MEMORY_ABSTRACT_MAX),
-      key: null,
-      quote: answer,
-      question,
-      priority: 3,
-    },
-    dated: true,
-  };
 }
 
 /** How a resolved date reads in a memory's content. */
