@@ -175,7 +175,7 @@ const PLAN_WILL = new RegExp(
 );
 /** Plans that are pleasantries: "I'll let you know", "I'm going to miss you". */
 const NOT_PLAN =
-  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer)\b|(?:you|it|that|this|them)\b)/iu;
+  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try)\b|(?:you|it|that|this|them)\b|be\s+(?![\p{L}]+ing\b)(?![^.!?]*(?:\p{Lu}|\p{N})))/iu;
 /** A liking inside a sentence: "…reminded me how much I love Mom's garden in spring". */
 const LIKING_INSIDE =
   /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
