@@ -138,7 +138,8 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
   const negatives = conversations.reduce((n, c) => n + c.negatives.length, 0);
   const negativesHit = conversations.reduce(
     (n, c) =>
-      n + c.negatives.filter((id) => stored.some((s) => s.conversation === c.id && s.messageId === id)).length,
+      n +
+      c.negatives.filter((id) => stored.some((s) => s.conversation === c.id && s.messageId === id)).length,
     0,
   );
   return {
@@ -150,7 +151,10 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
     precisionLabelled: labelled === 0 ? null : round(labelledRight / labelled, 3),
     recall: round(found / Math.max(1, planted), 3),
     recallByKind: Object.fromEntries(
-      Object.entries(byKind).map(([kind, { found: f, of }]) => [kind, { found: f, of, recall: round(f / of, 3) }]),
+      Object.entries(byKind).map(([kind, { found: f, of }]) => [
+        kind,
+        { found: f, of, recall: round(f / of, 3) },
+      ]),
     ),
     datesRight: { right: datedFound, of: dated },
     shareOfTurnsWithMemory: round(turnsWithMemory / Math.max(1, turns), 3),
@@ -223,8 +227,13 @@ export async function run(): Promise<object> {
   }
   for (const [name, part] of Object.entries(result)) {
     if (part && typeof part === 'object' && 'after' in part && typeof part.after === 'object') {
-      const { before, after } = part as { before: { precision?: unknown; recall?: unknown }; after: typeof before };
-      log(`${name}: before P ${before.precision} R ${before.recall}; after P ${after.precision} R ${after.recall}`);
+      const { before, after } = part as {
+        before: { precision?: unknown; recall?: unknown };
+        after: typeof before;
+      };
+      log(
+        `${name}: before P ${before.precision} R ${before.recall}; after P ${after.precision} R ${after.recall}`,
+      );
     }
   }
   return result;

@@ -138,11 +138,13 @@ export async function completeExtraction(
       rejected: rejected.length,
       rejectedReasons: rejectedReasons(rejected),
     };
-    const rejections: NonNullable<ExtractionCounts['rejections']> = rejected.slice(0, REJECTIONS_LISTED).map(({ reason, candidate, index }) => ({
-      index,
-      type: typeOf(candidate),
-      reason,
-    }));
+    const rejections: NonNullable<ExtractionCounts['rejections']> = rejected
+      .slice(0, REJECTIONS_LISTED)
+      .map(({ reason, candidate, index }) => ({
+        index,
+        type: typeOf(candidate),
+        reason,
+      }));
     let index = 0;
     for (const verified of accepted) {
       const { candidate } = verified;
