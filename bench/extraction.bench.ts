@@ -113,7 +113,8 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
   for (const conversation of conversations) {
     for (const memory of conversation.memories) {
       planted += 1;
-      const kind = (byKind[memory.kind] ??= { found: 0, of: 0 });
+      byKind[memory.kind] ??= { found: 0, of: 0 };
+      const kind = byKind[memory.kind]!;
       kind.of += 1;
       const hits = stored.filter((s) => s.conversation === conversation.id && matches(s, memory));
       if (hits.length > 0) {
