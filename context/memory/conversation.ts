@@ -34,7 +34,7 @@ export function contentWords(text: string): string[] {
 
 /** Interjections and fillers a chat sentence opens with; read past them. */
 const LEAD_IN =
-  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update)\b[\s,!.:;–—-]*)+/iu;
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
 
 /** The sentence without its opening fillers (a verbatim suffix of it). */
 export function withoutLeadIn(sentence: string): string {
@@ -175,7 +175,15 @@ const PLAN_WILL = new RegExp(
 );
 /** Plans that are pleasantries: "I'll let you know", "I'm going to miss you". */
 const NOT_PLAN =
-  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try)\b|(?:you|it|that|this|them)\b|be\s+(?![\p{L}]+ing\b)(?![^.!?]*(?:\p{Lu}|\p{N})))/iu;
+  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try|come|bring|save)\b|(?:you|it|that|this|them)\b)/iu;
+
+/** Whether a plan's object says what is planned: "be" alone ("I'll be a mean interviewer") needs a name, a number or an -ing verb. */
+const planObjectOk = (rest: string): boolean => {
+  const body = rest.trim();
+  if (NOT_PLAN.test(body)) return false;
+  const be = /^be\s+(.*)$/iu.exec(body);
+  return !be || /^[\p{L}]+ing\b/u.test(be[1]!) || /\p{Lu}|\p{N}/u.test(be[1]!);
+};
 /** A liking inside a sentence: "…reminded me how much I love Mom's garden in spring". */
 const LIKING_INSIDE =
   /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
@@ -196,6 +204,9 @@ const FAVOURITE =
 /** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
 const MINE_CHANGED =
   /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired)\b/iu;
+/** Someone did something to the speaker or theirs: "The surgeon finally scheduled my knee replacement". */
+const DONE_TO_ME =
+  /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b/iu;
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing)\s+(?<rest>.+)$/iu;
@@ -220,8 +231,12 @@ const objectOk = (rest: string | undefined): boolean => {
 };
 
 /** An event's object: content beyond a pronoun ("took her to the beach", not "did it", "loved that"). */
+/** When something happened: not what happened ("I called on Thursday" says no more than "I called"). */
+const TIME_WORDS =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|yesterday|today|tonight|tomorrow|week|weekend|month|year|morning|afternoon|evening|night|january|february|march|april|june|july|august|september|october|november|december|ago|earlier|later|soon|first|last|next|past|times?)$/iu;
+
 const eventObjectOk = (rest: string | undefined): boolean => {
-  const words = contentWords(rest ?? '');
+  const words = contentWords(rest ?? '').filter((w) => !TIME_WORDS.test(w));
   // "bought her a house", "took him to the vet": a person, then what was done.
   const indirect =
     /^\s*(?:her|him|them|us|me|my\s+\w+)\s+(?:a|an|the|to|some|my|our|his|her|their|home|out)\b/iu.test(
@@ -240,13 +255,31 @@ const eventObjectOk = (rest: string | undefined): boolean => {
  * The memory a chat sentence states, if any: its type and kind. `sentence` is the sentence
  * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
  */
+/** The sentence without a closing invitation to the other speaker ("…, you should come"). */
+const withoutInvitation = (s: string) => s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, '');
+
 export function conversationFinding(sentence: string): ConversationFinding | null {
+  const whole = sentenceFinding(sentence);
+  if (whole) return whole;
+  if (HEDGE.test(withoutInvitation(sentence))) return null;
+  // A later clause with its own first-person subject: "the Fillmore thing got moved, so we're opening for them September 13".
+  for (const match of sentence.matchAll(
+    /(?:,|;|\s[–—-])\s*(?:(?:so|and|but|then|plus|now)\s+)?(?=(?:I|i|[Ww]e|[Mm]y\s+\w+\s+and\s+I)\b)/gu,
+  )) {
+    const clause = sentence.slice(match.index + match[0].length);
+    const found = sentenceFinding(clause);
+    if (found) return found;
+  }
+  return null;
+}
+
+function sentenceFinding(sentence: string): ConversationFinding | null {
   const s = sentence
     .trim()
     .replace(/[.!…]+$/u, '')
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
-  if (HEDGE.test(s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, ''))) return null;
+  if (HEDGE.test(withoutInvitation(s))) return null;
   let m: RegExpExecArray | null = FAVOURITE.exec(s);
   if (m && objectOk(m.groups!.rest)) return { type: 'preference', kind: 'preference', priority: 3 };
   m = FEELING.exec(s);
@@ -267,7 +300,7 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
     return { type: 'preference', kind: 'preference', priority: 3 };
   m = IDENTITY.exec(s);
   if (m) return { type: 'profile', kind: 'profile', priority: 3 };
-  if (MINE_CHANGED.test(s)) return { type: 'event', kind: 'event', priority: 3 };
+  if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
   if (m && contentWords(m.groups!.rest!).length >= 2) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
@@ -284,7 +317,7 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
   )
     return { type: 'event', kind: 'plan', priority: 3 };
   m = PLAN_WILL.exec(s);
-  if (m && !NOT_PLAN.test(m.groups!.rest!.trim()) && eventObjectOk(m.groups!.rest))
+  if (m && planObjectOk(m.groups!.rest!) && eventObjectOk(m.groups!.rest))
     return { type: 'event', kind: 'plan', priority: 3 };
   m = ONGOING.exec(s);
   if (
