@@ -3052,6 +3052,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3203,6 +3205,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3246,6 +3250,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3592,6 +3598,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3783,6 +3791,8 @@ export interface paths {
                                 quote: string;
                                 /** @description The quoted message's role: `user` means said by the user */
                                 role?: string;
+                                /** @description The quoted message's speaker name, in a conversation between people */
+                                speaker?: string;
                             } | {
                                 /** @enum {string} */
                                 kind: "commit_memory" | "operator";
@@ -3934,6 +3944,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4118,6 +4130,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4151,6 +4165,8 @@ export interface paths {
                                     quote: string;
                                     /** @description The quoted message's role: `user` means said by the user */
                                     role?: string;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4482,6 +4498,12 @@ export interface paths {
                                     rejectedReasons: {
                                         [key: string]: number;
                                     };
+                                    /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                    rejections?: {
+                                        index: number;
+                                        type: string | null;
+                                        reason: string;
+                                    }[];
                                 } | null;
                                 tokens: {
                                     input: number;
@@ -4621,6 +4643,12 @@ export interface paths {
                                 rejectedReasons: {
                                     [key: string]: number;
                                 };
+                                /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                rejections?: {
+                                    index: number;
+                                    type: string | null;
+                                    reason: string;
+                                }[];
                             } | null;
                             tokens: {
                                 input: number;
@@ -4788,6 +4816,12 @@ export interface paths {
                                     rejectedReasons: {
                                         [key: string]: number;
                                     };
+                                    /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                    rejections?: {
+                                        index: number;
+                                        type: string | null;
+                                        reason: string;
+                                    }[];
                                 } | null;
                                 tokens: {
                                     input: number;

@@ -484,7 +484,10 @@ function dateText(date: ResolvedDate): string {
 function attributed(found: Found, message: RangeMessage): MemoryCandidate {
   const candidate: MemoryCandidate = { ...found.candidate };
   if (message.at !== undefined) {
-    const dates = resolveDates(candidate.quote, new Date(message.at));
+    // "now" marks a change of mind, not a date of the fact ("The codename is Osprey now").
+    const dates = resolveDates(candidate.quote, new Date(message.at)).filter(
+      (d) => !/^(?:right\s+)?now$/iu.test(d.text.trim()),
+    );
     if (dates.length > 0) {
       const suffix = ` (≈ ${dates.map(dateText).join(', ')})`;
       candidate.content = clip(candidate.content + suffix, MEMORY_CONTENT_MAX);

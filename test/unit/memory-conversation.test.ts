@@ -177,6 +177,12 @@ describe('conversation memories', () => {
     );
   });
 
+  it('"now" is a change of mind, not a date of the fact', () => {
+    expect(
+      extractCandidates([{ seq: 1, role: 'user', text: 'The codename is Osprey now.', at: AT }]),
+    ).toMatchObject([{ content: 'The codename is Osprey' }]);
+  });
+
   it('between people, instructions are advice: no "always/never" preference is kept', () => {
     expect(said('Always stretch before a run')).toEqual([]);
     expect(said('never skip leg day')).toEqual([]);
