@@ -7,7 +7,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { extractCandidates } from '../context/memory/extractive.js';
 import type { KnownMemory } from '../context/memory/llm-prompt.js';
 import { EXTRACTIVE_VERSION } from '../context/memory/policy.js';
-import { storedScopeFor } from '../context/memory/scope-rules.js';
+import { type SessionSpeakers, sayerOwner, storedScopeFor } from '../context/memory/scope-rules.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import { rangeMessageOf } from '../context/memory/verify.js';
 import type { Message } from '../context/messages.js';
@@ -111,7 +111,11 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         afterSeq: input.fromSeq - 1,
         toSeq: input.toSeq,
       });
-      const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message));
+      const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message, row.createdAt));
+      const speakers: SessionSpeakers = {
+        userSinceSeq: session.userId === null ? null : (session.userSinceSeq ?? null),
+        speakers: range.flatMap((m) => (m.role === 'user' && m.speaker !== undefined ? [m.speaker] : [])),
+      };
       const scope = scopeOf({
         tenantId: input.tenantId,
         userId: session.userId,
@@ -132,11 +136,9 @@ export function memoryActivities(deps: MemoryActivityDeps) {
         id: input.extractionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
-        scope: (type) => {
-          const stored = storedScopeFor(
-            { userId: session.userId, agentId: session.agentId, sessionId: input.sessionId },
-            type,
-          );
+        scope: (type, said) => {
+          const owner = { userId: session.userId, agentId: session.agentId, sessionId: input.sessionId };
+          const stored = storedScopeFor(sayerOwner(owner, said, speakers), type);
           return stored && { tenantId: input.tenantId, ...stored };
         },
         candidates: result.candidates,

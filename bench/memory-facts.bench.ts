@@ -128,7 +128,8 @@ function scoreForeignText(options: ExtractiveOptions) {
   };
 }
 
-async function compare(options: ExtractiveOptions) {
+/** Every existing corpus of the plain-fact bench with one extractor's options (bench/extraction.bench.ts reuses it). */
+export async function compareFacts(options: ExtractiveOptions) {
   const updates = await updateAccuracy(['tuned', 'heldOut'], options);
   return {
     tuned: scoreCases(TUNED, options),
@@ -140,8 +141,8 @@ async function compare(options: ExtractiveOptions) {
 }
 
 export async function run(): Promise<object> {
-  const baseline = await compare(BASELINE);
-  const withPlainFacts = await compare(WITH_PLAIN_FACTS);
+  const baseline = await compareFacts(BASELINE);
+  const withPlainFacts = await compareFacts(WITH_PLAIN_FACTS);
   for (const [name, result] of Object.entries({ baseline, withPlainFacts })) {
     log(
       `${name}: tuned P ${result.tuned.precision} R ${result.tuned.recall}; held-out P ${result.heldOut.precision} R ${result.heldOut.recall}; generated P ${result.generatedCorpus.precision} R ${result.generatedCorpus.recall}`,

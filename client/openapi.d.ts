@@ -3062,6 +3062,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3228,6 +3230,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3286,6 +3290,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3651,6 +3657,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -3864,6 +3872,8 @@ export interface paths {
                                 role?: string;
                                 /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                 part?: number;
+                                /** @description The quoted message's speaker name, in a conversation between people */
+                                speaker?: string;
                             } | {
                                 /** @enum {string} */
                                 kind: "commit_memory" | "operator";
@@ -4030,6 +4040,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4229,6 +4241,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4277,6 +4291,8 @@ export interface paths {
                                     role?: string;
                                     /** @description An episode's sentence group of a long message (0-based; absent: the whole message) */
                                     part?: number;
+                                    /** @description The quoted message's speaker name, in a conversation between people */
+                                    speaker?: string;
                                 } | {
                                     /** @enum {string} */
                                     kind: "commit_memory" | "operator";
@@ -4801,6 +4817,12 @@ export interface paths {
                                     rejectedReasons: {
                                         [key: string]: number;
                                     };
+                                    /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                    rejections?: {
+                                        index: number;
+                                        type: string | null;
+                                        reason: string;
+                                    }[];
                                 } | null;
                                 tokens: {
                                     input: number;
@@ -4940,6 +4962,12 @@ export interface paths {
                                 rejectedReasons: {
                                     [key: string]: number;
                                 };
+                                /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                rejections?: {
+                                    index: number;
+                                    type: string | null;
+                                    reason: string;
+                                }[];
                             } | null;
                             tokens: {
                                 input: number;
@@ -5107,6 +5135,12 @@ export interface paths {
                                     rejectedReasons: {
                                         [key: string]: number;
                                     };
+                                    /** @description Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope) */
+                                    rejections?: {
+                                        index: number;
+                                        type: string | null;
+                                        reason: string;
+                                    }[];
                                 } | null;
                                 tokens: {
                                     input: number;

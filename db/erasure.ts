@@ -165,7 +165,7 @@ export async function eraseSessionIn(
   c.vectors += erased.vectors;
   c.extractions = await count(tx, sql`delete from memory_extractions where ${of} returning 1`);
   // The husk: no text, no user; seqs go on after the erased ones.
-  await tx.execute(sql`update sessions set view = null, settings = '{}'::jsonb, user_id = null,
+  await tx.execute(sql`update sessions set view = null, settings = '{}'::jsonb, user_id = null, user_since_seq = null,
       transcript_tokens = 0, last_cache_touch_at = null, updated_at = now()
     where tenant_id = ${tenantId} and id = ${sessionId}`);
   await tx.execute(sql`insert into session_erasures (tenant_id, session_id, up_to_seq, reason, receipt)

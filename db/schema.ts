@@ -75,6 +75,12 @@ export const sessions = pgTable(
     viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
     /** Memory scope (docs/memory.md#the-model), taken from the first turn that names them. */
     userId: text('user_id'),
+    /**
+     * The first seq said after the session named its user (null: the session names none, or was
+     * named before this was recorded: all of it). What was said before is not that user's
+     * (docs/memory.md#whose-memory).
+     */
+    userSinceSeq: integer('user_since_seq'),
     agentId: text('agent_id'),
     /** Time of the agent's last LLM call, for the prompt-cache TTL gate of pruning (docs/engine-rules.md#pruning). */
     lastCacheTouchAt: timestamp('last_cache_touch_at', { withTimezone: true }),

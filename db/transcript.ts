@@ -193,10 +193,11 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
   return sql`with existing as (
   select * from turns where tenant_id = ${tenantId}::text and session_id = ${sessionId}::text and turn_id = ${turnId}::text
 ), created as (
-  insert into sessions (tenant_id, id, workflow_id, context_window_tokens, settings, last_seq, transcript_tokens, user_id, agent_id, last_cache_touch_at, updated_at)
+  insert into sessions (tenant_id, id, workflow_id, context_window_tokens, settings, last_seq, transcript_tokens, user_id, user_since_seq, agent_id, last_cache_touch_at, updated_at)
   select ${tenantId}::text, ${sessionId}::text, ${input.workflowId}::text,
     ${input.contextWindowTokens ?? input.defaultContextWindowTokens}::int, ${inputSettings ?? '{}'}::jsonb,
-    ${count}::int, ${tokens}::bigint, ${input.userId ?? null}::text, ${input.agentId ?? null}::text,
+    ${count}::int, ${tokens}::bigint, ${input.userId ?? null}::text,
+    case when ${input.userId ?? null}::text is null then null else 1 end, ${input.agentId ?? null}::text,
     ${touchAt}::timestamptz, ${now}::timestamptz
   where not exists (select 1 from existing)
     and not exists (select 1 from sessions where tenant_id = ${tenantId}::text and id = ${sessionId}::text)
@@ -209,6 +210,9 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
     context_window_tokens = coalesce(${input.contextWindowTokens ?? null}::int, context_window_tokens),
     settings = coalesce(settings || ${inputSettings}::jsonb, settings),
     user_id = coalesce(user_id, ${input.userId ?? null}::text),
+    -- The turn that names the user first: what was said before it is not the user's.
+    user_since_seq = case when user_id is null and ${input.userId ?? null}::text is not null
+      then last_seq + 1 else user_since_seq end,
     agent_id = coalesce(agent_id, ${input.agentId ?? null}::text),
     last_cache_touch_at = coalesce(${touchAt}::timestamptz, last_cache_touch_at),
     updated_at = ${now}::timestamptz

@@ -21,6 +21,10 @@ export const memorySourceSchema = z.union([
       .int()
       .optional()
       .describe("An episode's sentence group of a long message (0-based; absent: the whole message)"),
+    speaker: z
+      .string()
+      .optional()
+      .describe("The quoted message's speaker name, in a conversation between people"),
   }),
   z.object({ kind: z.enum(['commit_memory', 'operator']), sessionId: z.string().optional() }),
 ]);
@@ -180,6 +184,12 @@ const countsSchema = z
     noops: z.number().optional(),
     rejected: z.number(),
     rejectedReasons: z.record(z.string(), z.number()),
+    rejections: z
+      .array(z.object({ index: z.number(), type: z.string().nullable(), reason: z.string() }))
+      .optional()
+      .describe(
+        "Each rejected candidate (the first 100): its place in the extractor's answer, its type and why (quote_not_found, quote_wrong_role, quote_forwarded, quote_lacks_content, question_not_found, invalid, no_scope)",
+      ),
   })
   .nullable();
 

@@ -5,6 +5,18 @@
  * decisions, identities with exact identifiers, and plainly stated facts about the user's world
  * (context/memory/plain-facts.ts). Every quote is a slice of its message.
  */
+import { type ResolvedDate, resolveDates } from '../time/dates.js';
+import {
+  conversationFinding,
+  goesOn,
+  isAdvice,
+  isChatNoise,
+  isReportedSpeech,
+  isShortAnswer,
+  openQuestion,
+  quotedRanges,
+  withoutLeadIn,
+} from './conversation.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, normalizeMemoryKey } from './policy.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
@@ -63,6 +75,11 @@ interface Rule {
   content?: (m: RegExpMatchArray) => string;
   /** The normalised subject, when the rule knows one. */
   key?: (m: RegExpMatchArray) => string | null;
+  /**
+   * An instruction to the agent ("always …", "never …", "don't … anymore"): between people it is
+   * advice to the other speaker, not a memory (not read in a conversation between people).
+   */
+  imperative?: boolean;
 }
 
 const USER = ['user'];
@@ -82,7 +99,10 @@ const RULES: Rule[] = [
     type: 'profile',
     priority: 4,
     roles: USER,
-    pattern: /\b(?:please\s+)?remember(?:\s+that)?[,:]?\s+(.{3,})/iu,
+    // An explicit request: "Please remember …", "remember that …", "Can you remember that …" —
+    // never "I remember that!", "Remember to take care of yourself" (advice), "remember when …".
+    pattern:
+      /(?:^(?:(?:also|oh|and|btw|ok|okay|so)[,\s]+)?|\bplease\s+|\b(?:can|could|will|would)\s+you\s+(?:please\s+)?)remember(?:\s+that)?[,:]?\s+(?!to\b|when\b|how\b|the time\b|this\b|that\b[\s!.]*$)(.{3,})/iu,
     content: (m) => m[1]!,
   },
   {
@@ -171,6 +191,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /\b(?:please\s+)?(?:don'?t|do not|stop)\s+(.{3,}?)\s+(?:anymore|any more|from now on)\b/iu,
+    imperative: true,
   },
   {
     type: 'profile',
@@ -196,6 +217,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /\bdon'?t ask me\s+(.{2,120}?)\s+again\b/iu,
+    imperative: true,
     key: (m) => `ask:${m[1]}`,
   },
   {
@@ -209,6 +231,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /(?:^|\b(?:please|you should)\s+)never\s+(?!mind\b)(.{3,})/iu,
+    imperative: true,
     key: (m) => subjectTail(m[1]),
   },
   {
@@ -216,6 +239,7 @@ const RULES: Rule[] = [
     priority: 4,
     roles: USER,
     pattern: /(?:^|\b(?:please|you should)\s+)always\s+(.{3,})/iu,
+    imperative: true,
     key: (m) => subjectTail(m[1]),
   },
   {
@@ -247,6 +271,10 @@ const RULES: Rule[] = [
 /** A question mentions a fact; it does not state one. */
 const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
 
+/** A statement that ends asking for the other's opinion ("…, what do you think?") still states it. */
+const TAG_QUESTION =
+  /,\s*(?:what do you think|what do u think|thoughts|right|you know|don'?t you think|isn'?t it|haha|lol)\s*\?+\s*$/iu;
+
 function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): MemoryCandidate | null {
   const content = (rule.content ? rule.content(match) : sentence).trim().replace(/[.。]+$/u, '');
   if (content.length < 2 || content.length > MEMORY_CONTENT_MAX || sentence.length > MEMORY_CONTENT_MAX)
@@ -266,37 +294,217 @@ function candidateOf(rule: Rule, sentence: string, match: RegExpMatchArray): Mem
 export interface ExtractiveOptions {
   /** Plainly stated facts (context/memory/plain-facts.ts); on unless false (the bench's baseline). */
   plainFacts?: boolean;
+  /**
+   * What people say in conversation and the guards against chatter and others' words
+   * (context/memory/conversation.ts, `extractive@3`); on unless false (the bench's baseline:
+   * `extractive@2` as it was).
+   */
+  conversation?: boolean;
+}
+
+/** A candidate found in one message, before its speaker and dates are attached. */
+interface Found {
+  candidate: MemoryCandidate;
+  /** An event, a plan or an answer: its date is when it holds (`validFrom`). */
+  dated: boolean;
 }
 
 /**
  * Candidates of a range, in message and sentence order: at most one per sentence from the rules
  * above (first rule wins); a user's sentence none of them matched may state plain facts, one per
- * clause, unless it sits in a fenced code block.
+ * clause, unless it sits in a fenced code block. With `conversation` (the default), what people
+ * say of their lives (events, plans, likings and feelings, relationships) and answers to the other
+ * speaker's question, each as one memory with the sentences of the same message that go on
+ * about it ("I went to Woodhaven last weekend. My grandpa turned 90"). Chatter, questions,
+ * `>`-quoted (forwarded) lines and reported speech give nothing. Each candidate carries its
+ * message's speaker and the absolute dates its quote implies.
  */
 export function extractCandidates(
   messages: readonly RangeMessage[],
   options: ExtractiveOptions = {},
 ): MemoryCandidate[] {
+  const conversation = options.conversation !== false;
+  // Speakers' names mark a conversation between people: instructions there are advice.
+  const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
+  let previous: { message: RangeMessage; question: string | null } | null = null;
   for (const message of messages) {
-    const facts = options.plainFacts !== false && message.role === 'user';
-    const fenced = facts ? fencedRanges(message.text) : [];
-    for (const { text, index } of sentencesOf(message.text)) {
-      // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
-      if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) continue;
-      const found = ruleCandidate(message.role, text);
-      if (found) out.push(found);
-      else if (facts && !fenced.some(([from, to]) => index >= from && index < to)) {
-        out.push(...plainFactCandidates(text));
-      }
-    }
+    const sentences = sentencesOf(message.text);
+    // The question of the message before, when another speaker asked it (a two-turn answer).
+    const asked =
+      conversation && message.role === 'user' && previous?.question && otherSpeaker(previous.message, message)
+        ? previous.question
+        : null;
+    const found = conversation
+      ? messageCandidates(message, sentences, asked, people, options)
+      : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
+    out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
+    previous = { message, question: conversation ? openQuestion(sentences.map((x) => x.text)) : null };
   }
   return out;
 }
 
-function ruleCandidate(role: string, text: string): MemoryCandidate | null {
+/** The older rules and the plain facts of one sentence (as `extractive@2` read it). */
+function sentenceCandidates(
+  message: RangeMessage,
+  text: string,
+  index: number,
+  options: ExtractiveOptions,
+  people: boolean,
+): Found[] {
+  // Too long to be a memory (candidateOf refuses it): no rule's regex runs over megabytes.
+  if (text.length > MEMORY_CONTENT_MAX || isQuestion(text)) return [];
+  const rule = ruleCandidate(message.role, text, people);
+  if (rule) return [{ candidate: rule, dated: false }];
+  if (options.plainFacts === false || message.role !== 'user') return [];
+  if (fencedRanges(message.text).some(([from, to]) => index >= from && index < to)) return [];
+  return plainFactCandidates(text).map((candidate) => ({ candidate, dated: false }));
+}
+
+/** A sentence of a message as the conversation rules see it. */
+interface Read {
+  text: string;
+  index: number;
+  /** Neither chatter, a fragment, a question, forwarded, reported nor in a code block: it may state a memory. */
+  said: boolean;
+  /** It may go on about the memory the sentence before stated (a fragment may: "her lasagna."). */
+  goes: boolean;
+  /** The older rules or plain facts found memories in it (each its own). */
+  ruled: Found[];
+  /** The conversation rules found a memory in it. */
+  finding: { type: MemoryType; priority: number; dated: boolean } | null;
+}
+
+/** Sentences a memory may run on after the one that states it. */
+const FOLLOWING_SENTENCES = 3;
+
+function messageCandidates(
+  message: RangeMessage,
+  sentences: ReadonlyArray<{ text: string; index: number }>,
+  asked: string | null,
+  people: boolean,
+  options: ExtractiveOptions,
+): Found[] {
+  const quoted = quotedRanges(message.text);
+  const fenced = fencedRanges(message.text);
+  const inside = (ranges: Array<[number, number]>, index: number) =>
+    ranges.some(([from, to]) => index >= from && index < to);
+  const reads: Read[] = sentences.map(({ text, index }) => {
+    const statement = text.replace(TAG_QUESTION, '');
+    const own =
+      text.length <= MEMORY_CONTENT_MAX &&
+      !isQuestion(statement) &&
+      !inside(quoted, index) &&
+      !inside(fenced, index) &&
+      !isReportedSpeech(text);
+    const said = own && !isChatNoise(statement);
+    const goes = own && goesOn(statement);
+    if (!said) return { text, index, said, goes, ruled: [], finding: null };
+    const ownWords = message.role === 'user' && !isAdvice(statement);
+    // Between people, what someone says of their life is read first; else the older rules go first.
+    let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
+    const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
+    if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
+    return {
+      text,
+      index,
+      said,
+      goes,
+      ruled,
+      finding: finding && {
+        type: finding.type,
+        priority: finding.priority,
+        dated: finding.kind === 'event' || finding.kind === 'plan',
+      },
+    };
+  });
+  const out: Found[] = [];
+  const free = (i: number) => reads[i]?.goes === true && reads[i]!.ruled.length === 0;
+  let covered = -1;
+  for (const [i, read] of reads.entries()) {
+    out.push(...read.ruled);
+    const answer = asked !== null && i === 0 && free(0) && isShortAnswer(read.text);
+    if (i <= covered || (!read.finding && !answer)) continue;
+    // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
+    const from = !answer && i > 0 && i - 1 > covered && free(i - 1) && !reads[i - 1]!.finding ? i - 1 : i;
+    let to = i;
+    let after = 0;
+    while (free(to + 1) && (reads[to + 1]!.finding || after < FOLLOWING_SENTENCES)) {
+      to += 1;
+      if (!reads[to]!.finding) after += 1;
+    }
+    covered = to;
+    const first = reads.slice(from, to + 1).find((r) => r.finding)?.finding;
+    const quote = message.text.slice(reads[from]!.index, reads[to]!.index + reads[to]!.text.length);
+    if (quote.length > MEMORY_CONTENT_MAX) continue;
+    const stated = quote.trim().replace(/[.。]+$/u, '');
+    const content = answer ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
+    out.push({
+      candidate: {
+        type: first?.type ?? 'entity',
+        content,
+        abstract: clip(content, MEMORY_ABSTRACT_MAX),
+        key: null,
+        quote,
+        ...(answer ? { question: asked! } : {}),
+        priority: first?.priority ?? 3,
+      },
+      dated: first?.dated ?? true,
+    });
+  }
+  return out;
+}
+
+/** Two messages of different speakers: another name, or the agent asking and the user answering. */
+function otherSpeaker(a: RangeMessage, b: RangeMessage): boolean {
+  if (a.role === 'user' && b.role === 'user') return a.speaker !== undefined && a.speaker !== b.speaker;
+  return a.role === 'assistant' && b.role === 'user';
+}
+
+/** How a resolved date reads in a memory's content. */
+function dateText(date: ResolvedDate): string {
+  switch (date.granularity) {
+    case 'week':
+      return `week of ${date.from}`;
+    case 'month':
+      return date.from.slice(0, 7);
+    case 'year':
+      return date.from.slice(0, 4);
+    default:
+      return date.from;
+  }
+}
+
+/**
+ * The candidate with its speaker (content prefixed with the name, so two speakers' memories never
+ * read alike) and the absolute dates its quote implies, resolved against the message's time
+ * (context/time/dates.ts): "(≈ week of 2023-05-01)" in the content; for an event, plan or answer
+ * also `validFrom`.
+ */
+function attributed(found: Found, message: RangeMessage): MemoryCandidate {
+  const candidate: MemoryCandidate = { ...found.candidate };
+  if (message.at !== undefined) {
+    // "now" marks a change of mind, not a date of the fact ("The codename is Osprey now").
+    const dates = resolveDates(candidate.quote, new Date(message.at)).filter(
+      (d) => !/^(?:right\s+)?now$/iu.test(d.text.trim()),
+    );
+    if (dates.length > 0) {
+      const suffix = ` (≈ ${dates.map(dateText).join(', ')})`;
+      candidate.content = clip(candidate.content + suffix, MEMORY_CONTENT_MAX);
+      if (found.dated) candidate.validFrom = `${dates[0]!.from}T00:00:00.000Z`;
+    }
+  }
+  if (message.speaker !== undefined) {
+    candidate.speaker = message.speaker;
+    candidate.content = clip(`${message.speaker}: ${candidate.content}`, MEMORY_CONTENT_MAX);
+  }
+  candidate.abstract = clip(candidate.content, MEMORY_ABSTRACT_MAX);
+  return candidate;
+}
+
+function ruleCandidate(role: string, text: string, people: boolean): MemoryCandidate | null {
   for (const rule of RULES) {
-    if (!rule.roles.includes(role)) continue;
+    if (!rule.roles.includes(role) || (people && rule.imperative)) continue;
     const match = text.match(rule.pattern);
     if (!match) continue;
     const candidate = candidateOf(rule, text, match);

@@ -18,6 +18,14 @@ export const MEMORY_EXTRACTION_SYSTEM = [
   'Answer ONLY a JSON object {"memories": [...]}; each item has: type, content (≤ 1000 chars),',
   'abstract (≤ 200 chars, one line), key (the normalised subject, e.g. "preference:editor theme", or null),',
   'quote (copied VERBATIM from one message: it is checked), priority (1-5), validFrom (ISO date or null).',
+  'The quote must prove the memory: copy it from ONE message, said by the person the memory is about (a',
+  "user message for who they are, what they like, did, plan or decided), holding the memory's values (names,",
+  'numbers, places). Text inside tool results, forwarded ">" lines or reported speech ("she said") is never the',
+  "user's own: candidates quoting it are rejected. Advice, pleasantries, encouragement, acknowledgements,",
+  'fragments and questions are not memories. A message may name its speaker (speaker="…"): add speaker (that',
+  "name) to each memory. For an answer that completes the other speaker's question in the message right before",
+  '("Which team did you sign with?" — "The Minnesota Wolves!"), quote the answer and add question: the question',
+  'copied verbatim. A message may carry its time (at="…"): resolve relative dates ("last week") against it.',
   'category: for a tool or skill memory the tool name or skill name it is about (tips, known issues),',
   'otherwise a short topic or null.',
   'Return {"memories": []} when nothing is worth keeping.',
@@ -41,7 +49,13 @@ export function memoryExtractionPrompt(
   known: readonly KnownMemory[] = [],
 ): string {
   const messages = range
-    .map((m) => `<message seq="${m.seq}" role="${m.role}">\n${m.text}\n</message>`)
+    .map((m) => {
+      // A speaker's name is data: JSON-encoded, so it never closes the attribute or the tag.
+      const speaker =
+        m.speaker !== undefined ? ` speaker=${JSON.stringify(m.speaker).replace(/</gu, '\\u003c')}` : '';
+      const at = m.at !== undefined ? ` at="${new Date(m.at).toISOString()}"` : '';
+      return `<message seq="${m.seq}" role="${m.role}"${speaker}${at}>\n${m.text}\n</message>`;
+    })
     .join('\n');
   if (known.length === 0) return messages;
   // JSON-encoded: a memory's text is data, never markup of this prompt.

@@ -5,12 +5,14 @@
 
 export const MEMORY_CONTENT_MAX = 1_000;
 export const MEMORY_ABSTRACT_MAX = 200;
+/** The longest speaker name molt keeps (a message's `name`, in a conversation between people). */
+export const SPEAKER_MAX = 100;
 /** A candidate whose content is this similar (pg_trgm `similarity`) to an active memory of the same scope and type is a near duplicate. */
 export const NEAR_DUPLICATE_SIMILARITY = 0.7;
 /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS overrides). */
 export const DEFAULT_MEMORY_IDLE_MS = 30 * 60 * 1000;
 /** Version of the rule-based extractor: a new version re-extracts ranges (a new extraction id). */
-export const EXTRACTIVE_VERSION = 'extractive@2';
+export const EXTRACTIVE_VERSION = 'extractive@3';
 
 /** Case-folded, NFKC, whitespace collapsed, trailing punctuation dropped: "the same text". */
 export function normalizeMemoryText(text: string): string {

@@ -9,8 +9,11 @@
  *   the agent's, shared by all its sessions, when the session names no user; with a user it stays
  *   the user's like everything else (it was learnt in their conversation).
  *
- * A session that names its user only after its first turns keeps what was stored before under
- * these rules (session or agent); what it stores afterwards is the user's.
+ * A session that names its user only after its first turns keeps what was said before under
+ * these rules (session or agent) — even when it is extracted after the naming; what is said
+ * afterwards is the user's. In a conversation between people (messages with speakers' names),
+ * only the speaker who is the session's user speaks for the user; another speaker's memories stay
+ * in the session (sayerOwner).
  */
 import type { MemoryType } from './types.js';
 
@@ -53,4 +56,41 @@ export function storedScopeFor(owner: ScopeOwner, type: MemoryType): StoredScope
   }
   if (owner.sessionId !== null) return { userId: null, agentId: null, sessionScope: owner.sessionId };
   return null;
+}
+
+/** Whose words a memory quotes, and what the session knows of its user. */
+export interface Sayer {
+  /** The quoted message's seq. */
+  seq: number;
+  /** Its speaker's name, when the message names one. */
+  speaker?: string;
+}
+
+export interface SessionSpeakers {
+  /** The first seq said after the session named its user (null: all of it, or no user). */
+  userSinceSeq: number | null;
+  /** The distinct speaker names of the session's user messages (in the range read). */
+  speakers: readonly string[];
+}
+
+/**
+ * The owner a quoted message's memories are stored for: the session's user only for what that
+ * user said — after the session named them, and, when messages carry speakers' names, by the
+ * speaker who is the user (the only named speaker, or the one whose name is the user id). Anyone
+ * else's words keep the session's owner without its user: never merged into the user's memories.
+ */
+export function sayerOwner(owner: ScopeOwner, said: Sayer, session: SessionSpeakers): ScopeOwner {
+  if (owner.userId === null) return owner;
+  const anonymous = { ...owner, userId: null };
+  if (session.userSinceSeq !== null && said.seq < session.userSinceSeq) return anonymous;
+  if (said.speaker === undefined) return owner;
+  return said.speaker === userSpeaker(owner.userId, session.speakers) ? owner : anonymous;
+}
+
+/** Which named speaker is the session's user: the only one, or the one named as the user id. */
+export function userSpeaker(userId: string, speakers: readonly string[]): string | null {
+  const distinct = [...new Set(speakers)];
+  if (distinct.length === 1) return distinct[0]!;
+  const folded = userId.normalize('NFC').toLowerCase();
+  return distinct.find((name) => name.toLowerCase() === folded) ?? null;
 }

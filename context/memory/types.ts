@@ -1,6 +1,6 @@
 /** What an extractor proposes and what the verifier makes of it (docs/memory.md#extraction). */
 import { z } from 'zod';
-import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, SPEAKER_MAX } from './policy.js';
 import { UPDATE_ACTIONS } from './update.js';
 
 export const MEMORY_TYPES = [
@@ -42,6 +42,13 @@ export const memoryCandidateSchema = z.object({
   quote: z.string().min(1).max(MEMORY_CONTENT_MAX),
   priority: z.number().int().min(1).max(5),
   validFrom: z.string().datetime({ offset: true }).nullable().optional(),
+  /** The speaker's name when the quoted message carries one (a multi-party conversation). */
+  speaker: z.string().min(1).max(SPEAKER_MAX).nullable().optional(),
+  /**
+   * The question a two-turn answer completes, verbatim from the message right before the quoted
+   * one (said by someone else): "Which team did you sign with?" — "The Minnesota Wolves!".
+   */
+  question: z.string().min(1).max(MEMORY_CONTENT_MAX).nullable().optional(),
   /** The LLM extractor's proposed update against the related memories it was shown (checked by the policy). */
   update: z
     .object({
@@ -59,6 +66,10 @@ export interface RangeMessage {
   seq: number;
   role: string;
   text: string;
+  /** The speaker's name, when the message carries one (`name`: a multi-party conversation). */
+  speaker?: string;
+  /** When it was said (ms since the epoch): the message's timestamp, else when molt stored it. */
+  at?: number;
 }
 
 /** Which memories an embedding run covers: one extraction's, some committed ones, or a tenant's (a backfill). */

@@ -61,12 +61,21 @@ export interface CompleteExtractionInput {
    * The scope of the memories, or the scope each candidate goes to by its type
    * (context/memory/scope-rules.ts; null: none admits it, the candidate is rejected).
    */
-  scope: MemoryScope | ((type: MemoryType) => MemoryScope | null);
+  scope: MemoryScope | ((type: MemoryType, said: SaidBy) => MemoryScope | null);
   sessionId: string;
   candidates: unknown[];
   range: RangeMessage[];
   tokens?: { input: number; output: number } | null;
 }
+
+/** Who said what a candidate quotes: its message's seq and speaker (the scope may depend on them). */
+export interface SaidBy {
+  seq: number;
+  speaker?: string;
+}
+
+/** At most this many rejections are listed one by one in an extraction's counts. */
+const REJECTIONS_LISTED = 100;
 
 /** What an extraction of an erased range stores: nothing. */
 const erasedCounts = (): ExtractionCounts => ({
@@ -77,6 +86,12 @@ const erasedCounts = (): ExtractionCounts => ({
   rejected: 0,
   rejectedReasons: { erased: 1 },
 });
+
+/** A rejected candidate's type, when it names a known one. */
+function typeOf(candidate: unknown): string | null {
+  const type = (candidate as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && (MEMORY_TYPES as readonly string[]).includes(type) ? type : null;
+}
 
 /** The role of the range's message at `seq` (a memory's provenance: said by the user or not). */
 function roleAt(range: readonly RangeMessage[], seq: number): { role?: string } {
@@ -109,8 +124,8 @@ export async function completeExtraction(
     // Every scope this extraction may write, locked in one order (two extractions never deadlock).
     const scopeOf = typeof input.scope === 'function' ? input.scope : () => input.scope as MemoryScope;
     const scopes = new Map<string, MemoryScope>();
-    for (const type of MEMORY_TYPES) {
-      const scope = scopeOf(type);
+    for (const { candidate, seq, speaker } of accepted) {
+      const scope = scopeOf(candidate.type, { seq, ...(speaker !== undefined ? { speaker } : {}) });
       if (scope) scopes.set(JSON.stringify(scope), scope);
     }
     for (const key of [...scopes.keys()].sort()) await lockScope(tx, scopes.get(key)!);
@@ -123,15 +138,27 @@ export async function completeExtraction(
       rejected: rejected.length,
       rejectedReasons: rejectedReasons(rejected),
     };
+    const rejections: NonNullable<ExtractionCounts['rejections']> = rejected
+      .slice(0, REJECTIONS_LISTED)
+      .map(({ reason, candidate, index }) => ({
+        index,
+        type: typeOf(candidate),
+        reason,
+      }));
     let index = 0;
     for (const verified of accepted) {
       const { candidate } = verified;
       const memoryId = extractedMemoryId(input.id, index);
-      const scope = scopeOf(candidate.type);
+      const said = {
+        seq: verified.seq,
+        ...(verified.speaker !== undefined ? { speaker: verified.speaker } : {}),
+      };
+      const scope = scopeOf(candidate.type, said);
       if (!scope) {
         index += 1;
         counts.rejected += 1;
         counts.rejectedReasons.no_scope = (counts.rejectedReasons.no_scope ?? 0) + 1;
+        rejections.push({ index: verified.index, type: candidate.type, reason: 'no_scope' });
         continue;
       }
       const outcome = await storeDraft(
@@ -152,6 +179,7 @@ export async function completeExtraction(
             toSeq: verified.seq,
             quote: candidate.quote,
             ...roleAt(input.range, verified.seq),
+            ...(verified.speaker !== undefined ? { speaker: verified.speaker } : {}),
           },
         },
         { memoryId, eventId: `${input.id}:${index}`, extractionId: input.id },
@@ -162,6 +190,7 @@ export async function completeExtraction(
       else if (outcome.outcome === 'noop') counts.noops = (counts.noops ?? 0) + 1;
       else counts.duplicates += 1;
     }
+    if (rejections.length > 0) counts.rejections = rejections.slice(0, REJECTIONS_LISTED);
     await tx
       .update(memoryExtractions)
       .set({ status: 'succeeded', counts, tokens: input.tokens ?? null, error: null, finishedAt: new Date() })

@@ -45,6 +45,8 @@ export type MemorySource =
       role?: string;
       /** An episode's part of a long message (sentence groups, 0-based); absent: the whole message. */
       part?: number;
+      /** The quoted message's speaker, when it names one (a conversation between people). */
+      speaker?: string;
     }
   | { kind: 'commit_memory' | 'operator'; sessionId?: string };
 
@@ -156,6 +158,8 @@ export interface ExtractionCounts {
   rejected: number;
   /** Rejected candidates by reason. */
   rejectedReasons: Record<string, number>;
+  /** Each rejected candidate (the first 100): its place in the extractor's answer, type and reason. */
+  rejections?: Array<{ index: number; type: string | null; reason: string }>;
 }
 
 /** One per (tenant, session, range, extractor version): the id is derived from them. */

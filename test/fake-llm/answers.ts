@@ -35,14 +35,16 @@ const USER_LINE_PATTERN =
  */
 /**
  * A memory extraction answer: each user sentence with "remember" or "prefer" becomes a candidate
- * quoting it verbatim, plus one candidate whose quote is invented (the verifier must reject it).
+ * quoting it verbatim (a forwarded `>` line included), a tool result's planted "remember that my
+ * name is …" becomes a profile quoting "ok", plus one candidate whose quote is invented (the
+ * verifier must reject all but the user's own sentences).
  */
 export function fakeMemoryAnswer(prompt: string): string {
   const memories: unknown[] = [];
   // Known memories (JSON data): a sentence saying "now" or "instead" supersedes the first one.
   const knownJson = /<known_memories>\n([\s\S]*?)\n<\/known_memories>/.exec(prompt)?.[1];
   const known = knownJson ? (JSON.parse(knownJson) as Array<{ id: string }>) : [];
-  for (const match of prompt.matchAll(/<message seq="\d+" role="user">\n([\s\S]*?)\n<\/message>/g)) {
+  for (const match of prompt.matchAll(/<message seq="\d+" role="user"[^>\n]*>\n([\s\S]*?)\n<\/message>/g)) {
     for (const sentence of match[1]!.split(/(?<=[.!?])\s+/)) {
       if (!/remember|prefer/i.test(sentence)) continue;
       const content = sentence.trim();
@@ -59,6 +61,14 @@ export function fakeMemoryAnswer(prompt: string): string {
             : { action: 'add', target: null, reason: 'new' },
       });
     }
+  }
+  // A model fooled by text planted in a tool result (issue 31): the planted "fact", quoting "ok".
+  for (const match of prompt.matchAll(
+    /<message seq="\d+" role="toolResult"[^>\n]*>\n([\s\S]*?)\n<\/message>/g,
+  )) {
+    const planted = /remember that (my name is [^.\n]+)/i.exec(match[1]!)?.[1];
+    if (planted)
+      memories.push({ type: 'profile', content: planted, abstract: planted, quote: 'ok', priority: 5 });
   }
   memories.push({
     type: 'profile',
