@@ -27,6 +27,7 @@ import { memoryRoutes } from './routes/memories.js';
 import { memoryEditRoutes } from './routes/memory-edit.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
+import { memoryToolRoutes } from './routes/memory-tool.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
 import { turnRoutes } from './routes/turns.js';
@@ -139,6 +140,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(mcpRoutes(app));
   await app.register(timelineRoutes(routeDeps));
   await app.register(memoryEditRoutes(routeDeps));
+  await app.register(memoryToolRoutes(routeDeps));
   await registerConsole(app);
   await app.register(keyRoutes(routeDeps));
   return app;

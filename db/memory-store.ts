@@ -5,8 +5,9 @@
  * memory event with its reason. commit_memory stores through the same path.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../context/memory/llm-prompt.js';
+import { MEMORY_FILE_CATEGORY } from '../context/memory/memory-files.js';
 import {
   clip,
   MEMORY_ABSTRACT_MAX,
@@ -48,7 +49,8 @@ export type StoreOutcome =
 
 /**
  * The probes: the scope's current memories with the same text, the same key, the same subject,
- * or similar text — the closest first. The policy reads them; nothing here decides.
+ * or similar text — the closest first; never a memory-tool file. The policy reads them; nothing
+ * here decides.
  */
 export async function relatedMemories(
   tx: Executor,
@@ -65,7 +67,15 @@ export async function relatedMemories(
   const rows = await tx
     .select({ row: memories, similarity })
     .from(memories)
-    .where(and(scopeCondition(scope), currentCondition(), or(...matches)))
+    .where(
+      and(
+        scopeCondition(scope),
+        currentCondition(),
+        // A memory-tool file changes only through the memory tool (db/memory-files.ts).
+        or(isNull(memories.category), ne(memories.category, MEMORY_FILE_CATEGORY)),
+        or(...matches),
+      ),
+    )
     .orderBy(sql`${similarity} desc`, memories.recordedAt, memories.id)
     .limit(RELATED_LIMIT);
   return rows.map(({ row, similarity: sim }) => ({
