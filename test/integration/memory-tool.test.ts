@@ -201,7 +201,6 @@ describe('the memory tool on molt', () => {
       path: '/memories/color.txt',
       file_text: 'I now prefer green',
     });
-    await operator.request('GET', '/v1/memories', {});
     const committed = await agent.postJson('/v1/memories', {
       content: 'I now prefer green instead',
       type: 'case',
