@@ -7,7 +7,11 @@
  * noticing more than a warning.
  */
 import { randomUUID } from 'node:crypto';
-import type { LanguageModelV2CallOptions, LanguageModelV2Content, LanguageModelV2StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV2CallOptions,
+  LanguageModelV2Content,
+  LanguageModelV2StreamPart,
+} from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV2 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +62,8 @@ let callIds = 0;
  */
 function agentReply(prompt: Prompt, filler = ''): LanguageModelV2Content[] {
   const last = lastOf(prompt);
-  if (last.role === 'tool') return [{ type: 'text', text: `Done with ${last.content.map((p) => p.toolName).join(', ')}.` }];
+  if (last.role === 'tool')
+    return [{ type: 'text', text: `Done with ${last.content.map((p) => p.toolName).join(', ')}.` }];
   const said = lastUserText(prompt);
   const call = (toolName: string, input: unknown): LanguageModelV2Content => ({
     type: 'tool-call',
@@ -97,7 +102,9 @@ function mockModel(reply: (prompt: Prompt) => LanguageModelV2Content[] = agentRe
       const content = reply(options.prompt);
       return { content, finishReason: finishOf(content), usage, warnings: [] };
     },
-    doStream: async (options) => ({ stream: convertArrayToReadableStream(streamPartsOf(reply(options.prompt))) }),
+    doStream: async (options) => ({
+      stream: convertArrayToReadableStream(streamPartsOf(reply(options.prompt))),
+    }),
   });
 }
 
@@ -112,7 +119,8 @@ async function stored(sessionId: string): Promise<string[]> {
   const context = await api(`/v1/sessions/${sessionId}/context?recall=false`);
   return (context.messages as Json[]).map((m) => {
     if (m.role === 'toolResult') return `toolResult:${m.toolName}`;
-    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
+    const blocks =
+      typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
     return `${m.role}:${blocks.map((b) => (b.type === 'toolCall' ? `call ${b.name}` : b.text)).join('|')}`;
   });
 }
@@ -122,13 +130,26 @@ describe('the AI SDK middleware on molt', () => {
     for (const mode of ['generate-whole', 'stream-newest'] as const) {
       const sessionId = uniqueSessionId(`aisdk-${mode}`);
       const model = mockModel();
-      const wrapped = wrapLanguageModel({ model, middleware: moltMiddleware({ baseUrl, sessionId, window: 100_000 }) });
+      const wrapped = wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({ baseUrl, sessionId, window: 100_000 }),
+      });
       const history: ModelMessage[] = [];
-      const questions = ['What is the weather in Oslo?', 'Thanks. And what should I wear?', 'What is the weather tomorrow?'];
+      const questions = [
+        'What is the weather in Oslo?',
+        'Thanks. And what should I wear?',
+        'What is the weather tomorrow?',
+      ];
       for (const question of questions) {
         history.push({ role: 'user', content: question });
         const messages = mode === 'generate-whole' ? history : [{ role: 'user' as const, content: question }];
-        const options = { model: wrapped, system: 'You help.', messages, tools: { get_weather: weather }, stopWhen: stepCountIs(4) };
+        const options = {
+          model: wrapped,
+          system: 'You help.',
+          messages,
+          tools: { get_weather: weather },
+          stopWhen: stepCountIs(4),
+        };
         const response =
           mode === 'generate-whole'
             ? (await generateText(options)).response
@@ -168,34 +189,48 @@ describe('the AI SDK middleware on molt', () => {
       const sessionId = uniqueSessionId('aisdk-long');
       const WINDOW = 6_000;
       const model = mockModel((prompt) => agentReply(prompt, 'Here is what I found in the logs. '.repeat(8)));
-      const wrapped = wrapLanguageModel({ model, middleware: moltMiddleware({ baseUrl, sessionId, window: WINDOW }) });
-      const readLog = tool({
-        description: 'Read a log file',
-        inputSchema: z.object({ name: z.string() }),
-        execute: async ({ name }) => `${name}: ${'ERROR timeout while calling billing; retry 3 of 5. '.repeat(60)}`,
+      const wrapped = wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({ baseUrl, sessionId, window: WINDOW }),
       });
       const history: ModelMessage[] = [];
       const ratios: number[] = [];
+      const settled: number[] = [];
       const TURNS = 40;
+      let bigTurn = -1;
       for (let i = 0; i < TURNS; i++) {
-        const question =
-          i === 24
+        // After the first upload, once the context is back past 42%, the user pastes a log of
+        // a third of the window: that one turn takes the context past 70%.
+        const last = settled.at(-1) ?? 0;
+        const big = bigTurn === -1 && ratios.some((r) => r >= 0.5) && last >= 0.4 && last < 0.5;
+        if (big) bigTurn = i;
+        const question = big
+          ? `Here is the log: ${'ERROR timeout while calling billing; retry 3 of 5. '.repeat(160)}`
+          : i % 10 === 5
             ? 'What is the weather now?'
             : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
         history.push({ role: 'user', content: question });
         const result = await generateText({
           model: wrapped,
           messages: history,
-          tools: { get_weather: i === 24 ? readLogAsWeather(readLog) : weather },
+          tools: { get_weather: weather },
           stopWhen: stepCountIs(4),
         });
         history.push(...result.response.messages);
-        const view = await eventually(
+        // The ratio once the workflow applied the turn (a compaction it started runs meanwhile) …
+        const applied = await eventually(
           () => api(`/v1/sessions/${sessionId}`),
-          (v) => v.lastSeq === v.transcript.messages && v.upload?.status !== 'running',
+          (v) => v.lastSeq === v.transcript.messages,
           { timeoutMs: 60_000, intervalMs: 100 },
         );
-        ratios.push(view.ratio);
+        ratios.push(applied.ratio);
+        // … then the next turn waits for that compaction, as a slower agent would.
+        const after = await eventually(
+          () => api(`/v1/sessions/${sessionId}`),
+          (v) => v.upload?.status !== 'running',
+          { timeoutMs: 60_000, intervalMs: 100 },
+        );
+        settled.push(after.ratio);
       }
       const view = await api(`/v1/sessions/${sessionId}`);
       const { items: compactions } = await api(`/v1/compactions?sessionId=${sessionId}`);
@@ -203,17 +238,24 @@ describe('the AI SDK middleware on molt', () => {
         `ai-sdk 40 turns, window ${WINDOW}: ratio after each turn ${ratios.map((r) => r.toFixed(2)).join(' ')}; ` +
           `compactions ${compactions.map((c: Json) => `${c.trigger}/${c.status}`).join(' ')}; model calls ${model.doGenerateCalls.length}`,
       );
-      // Before a compaction brings it down, the live context passed 50% (the upload) …
+      // Past 50% molt uploaded the older turns in the background (a `threshold` compaction);
+      // the pasted log took the context past 70% in one turn (a `forced` compaction), after
+      // which the live context is back under 50%.
       expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.5);
-      expect(compactions.map((c: Json) => c.trigger)).toContain('threshold');
-      // … and the big tool result of turn 24 took it past 70% (a forced compaction).
-      expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.7);
-      expect(compactions.map((c: Json) => c.trigger)).toContain('forced');
+      expect(bigTurn).toBeGreaterThan(0);
+      const triggers = compactions.map((c: Json) => c.trigger);
+      expect(triggers).toContain('threshold');
+      expect(triggers).toContain('forced');
+      expect(compactions.every((c: Json) => c.status === 'succeeded')).toBe(true);
+      expect(Math.max(...ratios)).toBeLessThan(0.7);
       expect(view.compactions.total).toBeGreaterThanOrEqual(2);
       // A compaction's summary reached the model, and the model never got the whole history.
       const prompts = model.doGenerateCalls.map((call) => textOfPrompt(call.prompt));
-      expect(prompts.some((p) => p.includes('<molt-summary>'))).toBe(true);
-      expect(prompts.at(-1)).not.toContain('Step 0: check service 0');
+      expect(prompts.filter((p) => p.includes('<molt-summary>')).length).toBeGreaterThan(0);
+      const lastPrompt = model.doGenerateCalls.at(-1)!.prompt;
+      const userTexts = lastPrompt.filter((m) => m.role === 'user').map((m) => lastUserText([m]));
+      expect(userTexts.filter((t) => t.startsWith('Step 1: check service 1 '))).toEqual([]);
+      expect(userTexts.at(-1)).toMatch(/^Step 39: /);
       // Every turn is stored once: 40 user messages.
       const turns = view.transcript.messages;
       expect(turns).toBeGreaterThanOrEqual(TURNS * 2);
@@ -227,7 +269,10 @@ describe('the AI SDK middleware on molt', () => {
     const model = mockModel();
     const ask = async (sessionId: string, question: string) =>
       generateText({
-        model: wrapLanguageModel({ model, middleware: moltMiddleware({ baseUrl, sessionId, userId, window: 50_000 }) }),
+        model: wrapLanguageModel({
+          model,
+          middleware: moltMiddleware({ baseUrl, sessionId, userId, window: 50_000 }),
+        }),
         messages: [{ role: 'user', content: question }],
         tools: moltTools({ baseUrl, sessionId }),
         stopWhen: stepCountIs(3),
@@ -245,7 +290,12 @@ describe('the AI SDK middleware on molt', () => {
     await generateText({
       model: wrapLanguageModel({
         model,
-        middleware: moltMiddleware({ baseUrl, sessionId: uniqueSessionId('other'), userId: 'someone-else', window: 50_000 }),
+        middleware: moltMiddleware({
+          baseUrl,
+          sessionId: uniqueSessionId('other'),
+          userId: 'someone-else',
+          window: 50_000,
+        }),
       }),
       prompt: 'When do I deploy the billing service?',
     });
@@ -271,7 +321,12 @@ describe('the AI SDK middleware on molt', () => {
     const history: ModelMessage[] = [];
     const turn = async (question: string, streaming = false) => {
       history.push({ role: 'user', content: question });
-      const options = { model: wrapped, messages: history, tools: { get_weather: weather }, stopWhen: stepCountIs(4) };
+      const options = {
+        model: wrapped,
+        messages: history,
+        tools: { get_weather: weather },
+        stopWhen: stepCountIs(4),
+      };
       if (streaming) {
         const result = streamText(options);
         const text = await result.text;
@@ -314,12 +369,3 @@ describe('the AI SDK middleware on molt', () => {
     expect(answers[1]).toMatch(/^Answer to "When do I deploy\?"/);
   });
 });
-
-/** Turn 24's weather tool answers with a long log: one tool result of a fifth of the window. */
-function readLogAsWeather(readLog: ReturnType<typeof tool>) {
-  return tool({
-    description: 'The weather in a city',
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ city }) => (readLog.execute as (a: { name: string }, o: never) => Promise<string>)({ name: city }, {} as never),
-  });
-}

@@ -25,7 +25,12 @@ export async function runExample(options: ExampleOptions): Promise<string[]> {
   const sessionId = options.sessionId ?? `example-${randomUUID()}`;
   const model = wrapLanguageModel({
     model: options.model,
-    middleware: moltMiddleware({ ...molt, sessionId, userId: options.userId ?? 'example-user', window: 128_000 }),
+    middleware: moltMiddleware({
+      ...molt,
+      sessionId,
+      userId: options.userId ?? 'example-user',
+      window: 128_000,
+    }),
   });
   const messages: ModelMessage[] = [];
   const answers: string[] = [];

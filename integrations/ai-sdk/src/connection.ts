@@ -20,4 +20,3 @@ export function clientOf(options: MoltConnection): MoltClient {
     retries: 1,
   });
 }
-

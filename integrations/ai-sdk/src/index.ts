@@ -24,6 +24,7 @@ import type {
 } from '@ai-sdk/provider';
 import { MoltApiError } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
+import { clientOf, type MoltConnection } from './connection.js';
 import {
   assistantOf,
   type CanonicalMessage,
@@ -33,11 +34,9 @@ import {
   splitPrompt,
 } from './messages.js';
 
-import { clientOf, type MoltConnection } from './connection.js';
-
 export type { MoltConnection } from './connection.js';
+export { promptOf, pruneToWindow, splitPrompt } from './messages.js';
 export { moltTools } from './tools.js';
-export { pruneToWindow, promptOf, splitPrompt } from './messages.js';
 
 export interface MoltMiddlewareOptions extends MoltConnection {
   /** The molt session of this conversation (`[A-Za-z0-9._:@-]{1,128}`). */
@@ -73,7 +72,9 @@ export function overlapOf(posted: readonly string[], conversation: readonly stri
 }
 
 const describe = (error: unknown) =>
-  error instanceof MoltApiError ? `${error.code}${error.status ? ` (${error.status})` : ''}: ${error.message}` : errorText(error);
+  error instanceof MoltApiError
+    ? `${error.code}${error.status ? ` (${error.status})` : ''}: ${error.message}`
+    : errorText(error);
 
 export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2Middleware {
   const client = clientOf(options);
@@ -96,7 +97,9 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
       if (!(error instanceof MoltApiError) || error.status === 0 || error.status >= 500) {
         downUntil = Date.now() + (options.downForMs ?? 5_000);
       }
-      warn(`[molt] ${what} failed (${describe(error)}); the model gets the caller's own prompt, cut to the window`);
+      warn(
+        `[molt] ${what} failed (${describe(error)}); the model gets the caller's own prompt, cut to the window`,
+      );
       return undefined;
     }
   }
@@ -129,7 +132,11 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
     if (reply) await post([reply]);
   }
 
-  async function transformParams({ params }: { params: LanguageModelV2CallOptions }): Promise<LanguageModelV2CallOptions> {
+  async function transformParams({
+    params,
+  }: {
+    params: LanguageModelV2CallOptions;
+  }): Promise<LanguageModelV2CallOptions> {
     await recording;
     const { system, messages } = splitPrompt(params.prompt);
     const fallback = () => ({ ...params, prompt: pruneToWindow(params.prompt, options.window) });
@@ -175,7 +182,10 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
       const collect = new TransformStream<LanguageModelV2StreamPart, LanguageModelV2StreamPart>({
         transform(part, controller) {
           if (part.type === 'text-start' || part.type === 'reasoning-start') {
-            const entry = { type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const), text: '' };
+            const entry = {
+              type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const),
+              text: '',
+            };
             texts.set(`${entry.type}:${part.id}`, entry);
             content.push(entry);
           } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') {

@@ -57,7 +57,9 @@ function outputText(output: LanguageModelV2ToolResultOutput): { text: string; is
       return { text: JSON.stringify(output.value), isError: true };
     case 'content':
       return {
-        text: output.value.map((part) => (part.type === 'text' ? part.text : `[${part.mediaType} content]`)).join('\n'),
+        text: output.value
+          .map((part) => (part.type === 'text' ? part.text : `[${part.mediaType} content]`))
+          .join('\n'),
         isError: false,
       };
   }
@@ -79,7 +81,10 @@ function canonicalOf(message: LanguageModelV2Message): CanonicalMessage[] {
         if (part.mediaType.startsWith('image/') && data !== null) {
           content.push({ type: 'image', data, mimeType: part.mediaType });
         } else {
-          content.push({ type: 'text', text: `[file${part.filename ? ` ${part.filename}` : ''}: ${part.mediaType}]` });
+          content.push({
+            type: 'text',
+            text: `[file${part.filename ? ` ${part.filename}` : ''}: ${part.mediaType}]`,
+          });
         }
       }
       return content.length > 0 ? [{ role: 'user', content }] : [];
@@ -88,9 +93,15 @@ function canonicalOf(message: LanguageModelV2Message): CanonicalMessage[] {
       const content: AssistantBlock[] = [];
       for (const part of message.content) {
         if (part.type === 'text' && part.text !== '') content.push({ type: 'text', text: part.text });
-        else if (part.type === 'reasoning' && part.text !== '') content.push({ type: 'thinking', thinking: part.text });
+        else if (part.type === 'reasoning' && part.text !== '')
+          content.push({ type: 'thinking', thinking: part.text });
         else if (part.type === 'tool-call') {
-          content.push({ type: 'toolCall', id: part.toolCallId, name: part.toolName, arguments: argumentsOf(part.input) });
+          content.push({
+            type: 'toolCall',
+            id: part.toolCallId,
+            name: part.toolName,
+            arguments: argumentsOf(part.input),
+          });
         }
       }
       return content.length > 0 ? [{ role: 'assistant', content }] : [];
@@ -110,7 +121,10 @@ function canonicalOf(message: LanguageModelV2Message): CanonicalMessage[] {
 }
 
 /** The caller's system messages, and the rest of its prompt as molt's messages. */
-export function splitPrompt(prompt: LanguageModelV2Prompt): { system: LanguageModelV2Message[]; messages: CanonicalMessage[] } {
+export function splitPrompt(prompt: LanguageModelV2Prompt): {
+  system: LanguageModelV2Message[];
+  messages: CanonicalMessage[];
+} {
   return {
     system: prompt.filter((m) => m.role === 'system'),
     messages: prompt.flatMap(canonicalOf),
@@ -123,7 +137,14 @@ export function assistantOf(content: readonly LanguageModelV2Content[]): Canonic
     if (part.type === 'text') return [{ type: 'text' as const, text: part.text }];
     if (part.type === 'reasoning') return [{ type: 'reasoning' as const, text: part.text }];
     if (part.type === 'tool-call' && !part.providerExecuted) {
-      return [{ type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input }];
+      return [
+        {
+          type: 'tool-call' as const,
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: part.input,
+        },
+      ];
     }
     return [];
   });
@@ -166,14 +187,22 @@ export function promptOf(messages: readonly unknown[]): LanguageModelV2Prompt {
             );
       if (content.length > 0) prompt.push({ role: 'user', content });
     } else if (m?.role === 'assistant') {
-      const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
+      const blocks =
+        typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
       const content = blocks.flatMap((b) =>
         b?.type === 'text'
           ? [{ type: 'text' as const, text: String(b.text ?? '') }]
           : b?.type === 'thinking'
             ? [{ type: 'reasoning' as const, text: String(b.thinking ?? '') }]
             : b?.type === 'toolCall'
-              ? [{ type: 'tool-call' as const, toolCallId: String(b.id), toolName: String(b.name), input: b.arguments ?? {} }]
+              ? [
+                  {
+                    type: 'tool-call' as const,
+                    toolCallId: String(b.id),
+                    toolName: String(b.name),
+                    input: b.arguments ?? {},
+                  },
+                ]
               : [],
       );
       if (content.length > 0) prompt.push({ role: 'assistant', content });

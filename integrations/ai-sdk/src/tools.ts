@@ -36,7 +36,10 @@ export function moltTools(options: MoltToolsOptions) {
       inputSchema: searchMemoriesArgsSchema,
       async execute(args: z.infer<typeof searchMemoriesArgsSchema>) {
         try {
-          const answer = (await client.postJson('/v1/memories/search', { ...args, sessionId: options.sessionId })) as Json;
+          const answer = (await client.postJson('/v1/memories/search', {
+            ...args,
+            sessionId: options.sessionId,
+          })) as Json;
           return { memories: (answer.items as Json[]).map(agentMemoryView) };
         } catch (error) {
           return unavailable(error);
@@ -48,7 +51,10 @@ export function moltTools(options: MoltToolsOptions) {
       inputSchema: commitMemoryArgsSchema,
       async execute(args: z.infer<typeof commitMemoryArgsSchema>) {
         try {
-          const answer = (await client.postJson('/v1/memories', { ...args, sessionId: options.sessionId })) as Json;
+          const answer = (await client.postJson('/v1/memories', {
+            ...args,
+            sessionId: options.sessionId,
+          })) as Json;
           return { memory: agentMemoryView(answer.memory) };
         } catch (error) {
           return unavailable(error);
