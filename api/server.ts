@@ -27,6 +27,7 @@ import { memoryRoutes } from './routes/memories.js';
 import { memoryEditRoutes } from './routes/memory-edit.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
+import { memoryStoreRoutes } from './routes/memory-store.js';
 import { memoryToolRoutes } from './routes/memory-tool.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
@@ -141,6 +142,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(timelineRoutes(routeDeps));
   await app.register(memoryEditRoutes(routeDeps));
   await app.register(memoryToolRoutes(routeDeps));
+  await app.register(memoryStoreRoutes(routeDeps));
   await registerConsole(app);
   await app.register(keyRoutes(routeDeps));
   return app;

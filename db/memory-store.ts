@@ -5,9 +5,8 @@
  * memory event with its reason. commit_memory stores through the same path.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../context/memory/llm-prompt.js';
-import { MEMORY_FILE_CATEGORY } from '../context/memory/memory-files.js';
 import {
   clip,
   MEMORY_ABSTRACT_MAX,
@@ -15,6 +14,7 @@ import {
   normalizeMemoryText,
 } from '../context/memory/policy.js';
 import { queryOfTexts } from '../context/memory/recall.js';
+import { KEYED_MEMORY_CATEGORIES } from '../context/memory/store-items.js';
 import { subjectOf } from '../context/memory/subject.js';
 import type { RangeMessage } from '../context/memory/types.js';
 import {
@@ -49,7 +49,7 @@ export type StoreOutcome =
 
 /**
  * The probes: the scope's current memories with the same text, the same key, the same subject,
- * or similar text — the closest first; never a memory-tool file. The policy reads them; nothing
+ * or similar text — the closest first; never a memory-tool file or store item. The policy reads them; nothing
  * here decides.
  */
 export async function relatedMemories(
@@ -71,8 +71,8 @@ export async function relatedMemories(
       and(
         scopeCondition(scope),
         currentCondition(),
-        // A memory-tool file changes only through the memory tool (db/memory-files.ts).
-        or(isNull(memories.category), ne(memories.category, MEMORY_FILE_CATEGORY)),
+        // A memory-tool file or a store item changes only through its own route (db/memory-files.ts).
+        or(isNull(memories.category), notInArray(memories.category, KEYED_MEMORY_CATEGORIES)),
         or(...matches),
       ),
     )

@@ -180,7 +180,10 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
         resolveRecording = resolve;
       });
       const collect = new TransformStream<LanguageModelV2StreamPart, LanguageModelV2StreamPart>({
-        transform(part, controller) {
+        transform(
+          part: LanguageModelV2StreamPart,
+          controller: TransformStreamDefaultController<LanguageModelV2StreamPart>,
+        ) {
           if (part.type === 'text-start' || part.type === 'reasoning-start') {
             const entry = {
               type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const),
@@ -206,7 +209,7 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
         cancel() {
           resolveRecording();
         },
-      } as Transformer<LanguageModelV2StreamPart, LanguageModelV2StreamPart>);
+      });
       return { stream: stream.pipeThrough(collect), ...rest };
     },
   };

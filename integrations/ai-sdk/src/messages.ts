@@ -7,10 +7,16 @@
 import { createHash } from 'node:crypto';
 import type {
   LanguageModelV2Content,
+  LanguageModelV2FilePart,
   LanguageModelV2Message,
   LanguageModelV2Prompt,
+  LanguageModelV2ReasoningPart,
+  LanguageModelV2TextPart,
+  LanguageModelV2ToolCallPart,
   LanguageModelV2ToolResultOutput,
 } from '@ai-sdk/provider';
+
+type AssistantPart = LanguageModelV2TextPart | LanguageModelV2ReasoningPart | LanguageModelV2ToolCallPart;
 
 type TextBlock = { type: 'text'; text: string };
 type ImageBlock = { type: 'image'; data: string; mimeType: string };
@@ -175,21 +181,22 @@ export function promptOf(messages: readonly unknown[]): LanguageModelV2Prompt {
   for (const raw of messages) {
     const m = raw as Json;
     if (m?.role === 'user') {
-      const content =
+      const content: Array<LanguageModelV2TextPart | LanguageModelV2FilePart> =
         typeof m.content === 'string'
           ? [{ type: 'text' as const, text: m.content }]
-          : (m.content as Json[]).flatMap((b) =>
-              b?.type === 'text'
-                ? [{ type: 'text' as const, text: String(b.text ?? '') }]
-                : b?.type === 'image'
-                  ? [{ type: 'file' as const, data: String(b.data), mediaType: String(b.mimeType) }]
-                  : [],
+          : (m.content as Json[]).flatMap(
+              (b): Array<LanguageModelV2TextPart | LanguageModelV2FilePart> =>
+                b?.type === 'text'
+                  ? [{ type: 'text' as const, text: String(b.text ?? '') }]
+                  : b?.type === 'image'
+                    ? [{ type: 'file' as const, data: String(b.data), mediaType: String(b.mimeType) }]
+                    : [],
             );
       if (content.length > 0) prompt.push({ role: 'user', content });
     } else if (m?.role === 'assistant') {
       const blocks =
         typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
-      const content = blocks.flatMap((b) =>
+      const content = blocks.flatMap((b): AssistantPart[] =>
         b?.type === 'text'
           ? [{ type: 'text' as const, text: String(b.text ?? '') }]
           : b?.type === 'thinking'
