@@ -137,7 +137,13 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
   }: {
     params: LanguageModelV2CallOptions;
   }): Promise<LanguageModelV2CallOptions> {
-    await recording;
+    // The previous reply's recording (a stream the caller abandoned never settles it: bounded).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      recording,
+      new Promise((resolve) => (timer = setTimeout(resolve, options.timeoutMs ?? 3_000))),
+    ]);
+    clearTimeout(timer);
     const { system, messages } = splitPrompt(params.prompt);
     const fallback = () => ({ ...params, prompt: pruneToWindow(params.prompt, options.window) });
     const hashes = messages.map(hashOf);
@@ -204,9 +210,6 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
         async flush() {
           // Recorded before the stream ends, so the next step's transformParams sees it posted.
           if (finished) await record(content).catch(() => {});
-          resolveRecording();
-        },
-        cancel() {
           resolveRecording();
         },
       });

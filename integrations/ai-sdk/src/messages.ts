@@ -139,7 +139,7 @@ export function splitPrompt(prompt: LanguageModelV2Prompt): {
 
 /** A model's answer (doGenerate's content, or what a stream carried) as molt's assistant message. */
 export function assistantOf(content: readonly LanguageModelV2Content[]): CanonicalMessage | null {
-  const parts = content.flatMap((part) => {
+  const parts = content.flatMap((part): AssistantPart[] => {
     if (part.type === 'text') return [{ type: 'text' as const, text: part.text }];
     if (part.type === 'reasoning') return [{ type: 'reasoning' as const, text: part.text }];
     if (part.type === 'tool-call' && !part.providerExecuted) {
@@ -194,7 +194,7 @@ export function promptOf(messages: readonly unknown[]): LanguageModelV2Prompt {
             );
       if (content.length > 0) prompt.push({ role: 'user', content });
     } else if (m?.role === 'assistant') {
-      const blocks =
+      const blocks: Json[] =
         typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
       const content = blocks.flatMap((b): AssistantPart[] =>
         b?.type === 'text'
