@@ -181,14 +181,18 @@ describe('MoltStore answers as InMemoryStore does', () => {
           );
         } else {
           // A namespace whose items were all deleted stays in InMemoryStore's listing only.
-          const live = plainSearch(await store.search([], { limit: 1000 })).map((i) =>
-            JSON.stringify(i!.namespace),
-          );
+          const live = plainSearch(await store.search([], { limit: 1000 })).map((i) => i!.namespace);
           const listed = await store.listNamespaces({
             ...(o.prefix ? { prefix: o.prefix } : {}),
             ...(o.maxDepth ? { maxDepth: o.maxDepth } : {}),
           });
-          out.push(listed.filter((ns) => live.some((n) => n.startsWith(JSON.stringify(ns).slice(0, -1)))));
+          const holds = (ns: string[]) =>
+            live.some(
+              (l) =>
+                JSON.stringify(l.slice(0, ns.length)) === JSON.stringify(ns) &&
+                (o.maxDepth !== undefined || l.length === ns.length),
+            );
+          out.push(listed.filter(holds));
         }
       }
       return out;
