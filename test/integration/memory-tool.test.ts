@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMoltClient, type MoltClient } from '../../client/index.js';
 import { handleMemoryToolCall } from '../../client/memory-tool.js';
 import { createApiKey } from '../../db/api-keys.js';
+import {
+  type CreateMessage,
+  runMemoryAgent,
+} from '../../integrations/anthropic-memory-tool/examples/agent.js';
 import { type Harness, startHarness, uniqueSessionId } from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
@@ -195,20 +199,61 @@ describe('the memory tool on molt', () => {
     expect(longPath.isError).toBe(true);
   });
 
-  it('a commit_memory of the same text never supersedes a file', async () => {
+  it('a memory that changes its mind about a file’s subject never supersedes the file', async () => {
     await tool(sessions.a1, {
       command: 'create',
       path: '/memories/color.txt',
-      file_text: 'I now prefer green',
+      file_text: 'My favourite color is green',
     });
-    const committed = await agent.postJson('/v1/memories', {
-      content: 'I now prefer green instead',
+    // Without the file being a keyed memory, this would be "a change of mind" superseding it.
+    const committed = (await agent.postJson('/v1/memories', {
+      content: 'My favourite color is now blue',
       type: 'case',
       sessionId: sessions.a1,
-    });
-    expect(committed).toBeTruthy();
+    })) as Json;
+    expect(committed.memory.content).toBe('My favourite color is now blue');
     expect((await tool(sessions.a1, { command: 'view', path: '/memories/color.txt' })).content).toContain(
-      'I now prefer green',
+      'My favourite color is green',
+    );
+  });
+
+  it('runs the example: a Messages API loop whose memory tool molt answers', async () => {
+    // A scripted Claude: looks at its memory, writes a note, answers; the next session reads it.
+    const script = (toolCalls: unknown[]): CreateMessage => {
+      let step = 0;
+      return async (body) => {
+        expect(body.tools).toEqual([{ type: 'memory_20250818', name: 'memory' }]);
+        const input = toolCalls[step++];
+        if (input === undefined) {
+          const last = body.messages.at(-1)!.content as Array<{ content: string }>;
+          return {
+            stop_reason: 'end_turn',
+            content: [{ type: 'text', text: last.map((b) => b.content).join('\n') }],
+          };
+        }
+        return {
+          stop_reason: 'tool_use',
+          content: [{ type: 'tool_use', id: `tu_${step}`, name: 'memory', input }],
+        };
+      };
+    };
+    await runMemoryAgent({
+      molt: agent,
+      sessionId: sessions.a1,
+      question: 'Start the billing migration.',
+      createMessage: script([
+        { command: 'view', path: '/memories' },
+        { command: 'create', path: '/memories/example/billing.md', file_text: 'Migration: step 1 done' },
+      ]),
+    });
+    const answer = await runMemoryAgent({
+      molt: agent,
+      sessionId: sessions.a2,
+      question: 'Where were we?',
+      createMessage: script([{ command: 'view', path: '/memories/example/billing.md' }]),
+    });
+    expect(answer).toBe(
+      "Here's the content of /memories/example/billing.md with line numbers:\n     1\tMigration: step 1 done",
     );
   });
 
