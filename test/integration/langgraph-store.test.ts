@@ -105,7 +105,12 @@ async function script(store: BaseStore): Promise<unknown[]> {
     { namespace: ['b'], key: 'k', value: { n: 2 } },
     { namespacePrefix: ['b'], limit: 10, offset: 0 },
   ]);
-  out.push([batch[0], plain(batch[1] as Item | null), batch[2], plainSearch(batch[3] as Item[])]);
+  out.push([
+    batch[0],
+    plain(batch[1] as unknown as Item | null),
+    batch[2],
+    plainSearch(batch[3] as unknown as Item[]),
+  ]);
   out.push(plain(await store.get(['b'], 'k')));
   // Values of every JSON kind come back as put.
   const odd = {
