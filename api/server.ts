@@ -29,6 +29,8 @@ import { memoryEditRoutes } from './routes/memory-edit.js';
 import { memoryEmbeddingRoutes } from './routes/memory-embeddings.js';
 import { memoryExpandRoutes } from './routes/memory-expand.js';
 import { memoryExtractionRoutes } from './routes/memory-extractions.js';
+import { memoryStoreRoutes } from './routes/memory-store.js';
+import { memoryToolRoutes } from './routes/memory-tool.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { timelineRoutes } from './routes/timeline.js';
 import { turnRoutes } from './routes/turns.js';
@@ -141,6 +143,8 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await app.register(mcpRoutes(app));
   await app.register(timelineRoutes(routeDeps));
   await app.register(memoryEditRoutes(routeDeps));
+  await app.register(memoryToolRoutes(routeDeps));
+  await app.register(memoryStoreRoutes(routeDeps));
   await registerConsole(app);
   await app.register(keyRoutes(routeDeps));
   return app;

@@ -5892,6 +5892,459 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/memory-tool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one command of Anthropic's memory tool
+         * @description `input` is the `tool_use` block's input (`view`, `create`, `str_replace`, `insert`, `delete`, `rename` over paths under `/memories`); the answer's `content` and `isError` are the `tool_result` to send back. Files are memories keyed by their path in the caller's scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sessionId?: string;
+                        userId?: string;
+                        agentId?: string;
+                        input: {
+                            /** @enum {string} */
+                            command: "view";
+                            path: string;
+                            view_range?: (number)[];
+                        } | {
+                            /** @enum {string} */
+                            command: "create";
+                            path: string;
+                            file_text: string;
+                        } | {
+                            /** @enum {string} */
+                            command: "str_replace";
+                            path: string;
+                            old_str: string;
+                            /** @default  */
+                            new_str?: string;
+                        } | {
+                            /** @enum {string} */
+                            command: "insert";
+                            path: string;
+                            insert_line: number;
+                            insert_text: string;
+                        } | {
+                            /** @enum {string} */
+                            command: "delete";
+                            path: string;
+                        } | {
+                            /** @enum {string} */
+                            command: "rename";
+                            old_path: string;
+                            new_path: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            content: string;
+                            isError: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a batch of LangGraph store operations
+         * @description Reads see the scope as it was before the batch; puts (a `null` value deletes) apply after it, the last put of a key winning. Items are memories keyed by namespace and key in the caller’s scope.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sessionId?: string;
+                        userId?: string;
+                        agentId?: string;
+                        ops: ({
+                            /** @enum {string} */
+                            op: "get";
+                            namespace: string[];
+                            key: string;
+                        } | {
+                            /** @enum {string} */
+                            op: "put";
+                            namespace: string[];
+                            key: string;
+                            value: {
+                                [key: string]: unknown;
+                            } | null;
+                        } | {
+                            /** @enum {string} */
+                            op: "search";
+                            namespacePrefix: string[];
+                            query?: string;
+                        } | {
+                            /** @enum {string} */
+                            op: "namespaces";
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: ({
+                                item: {
+                                    namespace: string[];
+                                    key: string;
+                                    value: {
+                                        [key: string]: unknown;
+                                    };
+                                    createdAt: string;
+                                    updatedAt: string;
+                                    score?: number;
+                                } | null;
+                            } | {
+                                items: {
+                                    namespace: string[];
+                                    key: string;
+                                    value: {
+                                        [key: string]: unknown;
+                                    };
+                                    createdAt: string;
+                                    updatedAt: string;
+                                    score?: number;
+                                }[];
+                            } | {
+                                namespaces: string[][];
+                            } | {
+                                /** @enum {boolean} */
+                                ok: true;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid request: `details` names the failing fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Needs an operator key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Unknown session, compaction, memory or extraction */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state (`code` says how) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body over the size limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited: retry after `Retry-After` seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;

@@ -5,7 +5,7 @@
  * memory event with its reason. commit_memory stores through the same path.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../../context/memory/llm-prompt.js';
 import {
   clip,
@@ -14,6 +14,7 @@ import {
   normalizeMemoryText,
 } from '../../context/memory/policy.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
+import { KEYED_MEMORY_CATEGORIES } from '../../context/memory/store-items.js';
 import { subjectOf } from '../../context/memory/subject.js';
 import { EPISODE_TYPE, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
 import {
@@ -48,7 +49,8 @@ export type StoreOutcome =
 
 /**
  * The probes: the scope's current memories with the same text, the same key, the same subject,
- * or similar text — the closest first. The policy reads them; nothing here decides.
+ * or similar text — the closest first; never a memory-tool file or store item. The policy reads them; nothing
+ * here decides.
  */
 export async function relatedMemories(
   tx: Executor,
@@ -65,7 +67,16 @@ export async function relatedMemories(
   const rows = await tx
     .select({ row: memories, similarity })
     .from(memories)
-    .where(and(scopeCondition(scope), currentCondition(), ne(memories.type, EPISODE_TYPE), or(...matches)))
+    .where(
+      and(
+        scopeCondition(scope),
+        currentCondition(),
+        ne(memories.type, EPISODE_TYPE),
+        // A memory-tool file or a store item changes only through its own route (db/memory/memory-files.ts).
+        or(isNull(memories.category), notInArray(memories.category, KEYED_MEMORY_CATEGORIES)),
+        or(...matches),
+      ),
+    )
     .orderBy(sql`${similarity} desc`, memories.recordedAt, memories.id)
     .limit(RELATED_LIMIT);
   return rows.map(({ row, similarity: sim }) => ({

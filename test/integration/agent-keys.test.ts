@@ -95,6 +95,8 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/sessions/{sessionId}/compact': {},
     'POST /v1/memories': { content: 'a memory of A', sessionId: ids.sessionId },
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
+    'POST /v1/memory-tool': { sessionId: ids.sessionId, input: { command: 'view', path: '/memories' } },
+    'POST /v1/memory-store': { sessionId: ids.sessionId, ops: [{ op: 'namespaces' }] },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?userId=${USER_B}`,

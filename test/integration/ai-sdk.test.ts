@@ -1,0 +1,371 @@
+/**
+ * Issue 35 item 1: the AI SDK middleware (integrations/ai-sdk) in real `generateText` /
+ * `streamText` agent loops with tools, the AI SDK's own mock model and the real molt stack:
+ * turns stored exactly once whichever way the caller passes its history, a ~40-turn agent on a
+ * small window crossing 50% and 70% with the compaction's summary reaching the model, a memory
+ * recalled in a second session, and molt cut off mid-conversation (a proxy) without the agent
+ * noticing more than a warning.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  LanguageModelV2CallOptions,
+  LanguageModelV2Content,
+  LanguageModelV2StreamPart,
+} from '@ai-sdk/provider';
+import { generateText, type ModelMessage, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV2 } from 'ai/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runExample } from '../../integrations/ai-sdk/examples/agent.js';
+import { moltMiddleware, moltTools } from '../../integrations/ai-sdk/src/index.js';
+import { type MoltProxy, startProxy } from '../openclaw/proxy.js';
+import { scaled } from '../time-scale.js';
+import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
+type Json = Record<string, any>;
+
+let h: Harness;
+let proxy: MoltProxy;
+let baseUrl = '';
+
+beforeAll(async () => {
+  h = await startHarness();
+  baseUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
+  proxy = await startProxy(baseUrl);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await h?.stop();
+});
+
+async function api(url: string): Promise<Json> {
+  const response = await h.app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+type Prompt = LanguageModelV2CallOptions['prompt'];
+
+const textOfPrompt = (prompt: Prompt) => JSON.stringify(prompt);
+const lastOf = (prompt: Prompt) => prompt.at(-1)!;
+const lastUserText = (prompt: Prompt) => {
+  const user = [...prompt].reverse().find((m) => m.role === 'user');
+  return user?.role === 'user' ? user.content.map((p) => (p.type === 'text' ? p.text : '')).join('') : '';
+};
+
+let callIds = 0;
+/**
+ * A scripted agent model: asks for the weather tool when the user mentions the weather, commits
+ * a memory when told to remember, answers a tool result, and otherwise answers with `filler`.
+ */
+function agentReply(prompt: Prompt, filler = ''): LanguageModelV2Content[] {
+  const last = lastOf(prompt);
+  if (last.role === 'tool')
+    return [{ type: 'text', text: `Done with ${last.content.map((p) => p.toolName).join(', ')}.` }];
+  const said = lastUserText(prompt);
+  const call = (toolName: string, input: unknown): LanguageModelV2Content => ({
+    type: 'tool-call',
+    toolCallId: `call-${++callIds}`,
+    toolName,
+    input: JSON.stringify(input),
+  });
+  if (/weather/i.test(said)) return [call('get_weather', { city: 'Oslo' })];
+  const remember = /remember: (.*)$/i.exec(said);
+  if (remember) return [call('commit_memory', { content: remember[1], type: 'preference', priority: 4 })];
+  return [{ type: 'text', text: `Answer to "${said.slice(0, 40)}". ${filler}` }];
+}
+
+const usage = { inputTokens: 10, outputTokens: 10, totalTokens: 20 };
+const finishOf = (content: LanguageModelV2Content[]) =>
+  content.some((c) => c.type === 'tool-call') ? ('tool-calls' as const) : ('stop' as const);
+
+function streamPartsOf(content: LanguageModelV2Content[]): LanguageModelV2StreamPart[] {
+  const parts: LanguageModelV2StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  content.forEach((c, i) => {
+    if (c.type === 'text') {
+      parts.push({ type: 'text-start', id: `t${i}` });
+      for (const word of c.text.split(/(?<= )/)) parts.push({ type: 'text-delta', id: `t${i}`, delta: word });
+      parts.push({ type: 'text-end', id: `t${i}` });
+    } else if (c.type === 'tool-call') {
+      parts.push(c);
+    }
+  });
+  parts.push({ type: 'finish', finishReason: finishOf(content), usage });
+  return parts;
+}
+
+function mockModel(reply: (prompt: Prompt) => LanguageModelV2Content[] = agentReply) {
+  return new MockLanguageModelV2({
+    doGenerate: async (options) => {
+      const content = reply(options.prompt);
+      return { content, finishReason: finishOf(content), usage, warnings: [] };
+    },
+    doStream: async (options) => ({
+      stream: convertArrayToReadableStream(streamPartsOf(reply(options.prompt))),
+    }),
+  });
+}
+
+const weather = tool({
+  description: 'The weather in a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, forecast: 'sunny, 21°C' }),
+});
+
+/** The session's stored conversation (recall off), as role + a short signature per message. */
+async function stored(sessionId: string): Promise<string[]> {
+  const context = await api(`/v1/sessions/${sessionId}/context?recall=false`);
+  return (context.messages as Json[]).map((m) => {
+    if (m.role === 'toolResult') return `toolResult:${m.toolName}`;
+    const blocks =
+      typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
+    return `${m.role}:${blocks.map((b) => (b.type === 'toolCall' ? `call ${b.name}` : b.text)).join('|')}`;
+  });
+}
+
+describe('the AI SDK middleware on molt', () => {
+  it('stores each turn exactly once across agent-loop steps, whole history or newest only, generate or stream', async () => {
+    for (const mode of ['generate-whole', 'stream-newest'] as const) {
+      const sessionId = uniqueSessionId(`aisdk-${mode}`);
+      const model = mockModel();
+      const wrapped = wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({ baseUrl, sessionId, window: 100_000 }),
+      });
+      const history: ModelMessage[] = [];
+      const questions = [
+        'What is the weather in Oslo?',
+        'Thanks. And what should I wear?',
+        'What is the weather tomorrow?',
+      ];
+      for (const question of questions) {
+        history.push({ role: 'user', content: question });
+        const messages = mode === 'generate-whole' ? history : [{ role: 'user' as const, content: question }];
+        const options = {
+          model: wrapped,
+          system: 'You help.',
+          messages,
+          tools: { get_weather: weather },
+          stopWhen: stepCountIs(4),
+        };
+        const response =
+          mode === 'generate-whole'
+            ? (await generateText(options)).response
+            : await (async () => {
+                const result = streamText(options);
+                await result.consumeStream();
+                return result.response;
+              })();
+        history.push(...response.messages);
+      }
+      const expected = [
+        'user:What is the weather in Oslo?',
+        'assistant:call get_weather',
+        'toolResult:get_weather',
+        'assistant:Done with get_weather.',
+        'user:Thanks. And what should I wear?',
+        'assistant:Answer to "Thanks. And what should I wear?". ',
+        'user:What is the weather tomorrow?',
+        'assistant:call get_weather',
+        'toolResult:get_weather',
+        'assistant:Done with get_weather.',
+      ];
+      expect(await stored(sessionId), mode).toEqual(expected);
+      const calls = mode === 'generate-whole' ? model.doGenerateCalls : model.doStreamCalls;
+      // The model saw molt's context: the caller's system prompt first, then the whole
+      // conversation even when the caller passed only its newest message.
+      const last = calls.at(-1)!.prompt;
+      expect(last[0]).toEqual({ role: 'system', content: 'You help.' });
+      expect(textOfPrompt(last)).toContain('What is the weather in Oslo?');
+      expect(textOfPrompt(last)).toContain('sunny, 21°C');
+    }
+  });
+
+  it(
+    'a ~40-turn agent on a small window crosses 50% and 70%, and the summary reaches the model',
+    async () => {
+      const sessionId = uniqueSessionId('aisdk-long');
+      const WINDOW = 6_000;
+      const model = mockModel((prompt) => agentReply(prompt, 'Here is what I found in the logs. '.repeat(8)));
+      const wrapped = wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({ baseUrl, sessionId, window: WINDOW }),
+      });
+      const history: ModelMessage[] = [];
+      const ratios: number[] = [];
+      const settled: number[] = [];
+      const TURNS = 40;
+      let bigTurn = -1;
+      for (let i = 0; i < TURNS; i++) {
+        // After the first upload, once the context is back past 42%, the user pastes a log of
+        // a third of the window: that one turn takes the context past 70%.
+        const last = settled.at(-1) ?? 0;
+        const big = bigTurn === -1 && ratios.some((r) => r >= 0.5) && last >= 0.4 && last < 0.5;
+        if (big) bigTurn = i;
+        const question = big
+          ? `Here is the log: ${'ERROR timeout while calling billing; retry 3 of 5. '.repeat(160)}`
+          : i % 10 === 5
+            ? 'What is the weather now?'
+            : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
+        history.push({ role: 'user', content: question });
+        const result = await generateText({
+          model: wrapped,
+          messages: history,
+          tools: { get_weather: weather },
+          stopWhen: stepCountIs(4),
+        });
+        history.push(...result.response.messages);
+        // The ratio once the workflow applied the turn (a compaction it started runs meanwhile) …
+        const applied = await eventually(
+          () => api(`/v1/sessions/${sessionId}`),
+          (v) => v.lastSeq === v.transcript.messages,
+          { timeoutMs: 60_000, intervalMs: 100 },
+        );
+        ratios.push(applied.ratio);
+        // … then the next turn waits for that compaction, as a slower agent would.
+        const after = await eventually(
+          () => api(`/v1/sessions/${sessionId}`),
+          (v) => v.upload?.status !== 'running',
+          { timeoutMs: 60_000, intervalMs: 100 },
+        );
+        settled.push(after.ratio);
+      }
+      const view = await api(`/v1/sessions/${sessionId}`);
+      const { items: compactions } = await api(`/v1/compactions?sessionId=${sessionId}`);
+      console.log(
+        `ai-sdk 40 turns, window ${WINDOW}: ratio after each turn ${ratios.map((r) => r.toFixed(2)).join(' ')}; ` +
+          `compactions ${compactions.map((c: Json) => `${c.trigger}/${c.status}`).join(' ')}; model calls ${model.doGenerateCalls.length}`,
+      );
+      // Past 50% molt uploaded the older turns in the background (a `threshold` compaction);
+      // the pasted log took the context past 70% in one turn (a `forced` compaction), after
+      // which the live context is back under 50%.
+      expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.5);
+      expect(bigTurn).toBeGreaterThan(0);
+      const triggers = compactions.map((c: Json) => c.trigger);
+      expect(triggers).toContain('threshold');
+      expect(triggers).toContain('forced');
+      expect(compactions.every((c: Json) => c.status === 'succeeded')).toBe(true);
+      expect(Math.max(...ratios)).toBeLessThan(0.7);
+      expect(view.compactions.total).toBeGreaterThanOrEqual(2);
+      // A compaction's summary reached the model, and the model never got the whole history.
+      const prompts = model.doGenerateCalls.map((call) => textOfPrompt(call.prompt));
+      expect(prompts.filter((p) => p.includes('<molt-summary>')).length).toBeGreaterThan(0);
+      const lastPrompt = model.doGenerateCalls.at(-1)!.prompt;
+      const userTexts = lastPrompt.filter((m) => m.role === 'user').map((m) => lastUserText([m]));
+      expect(userTexts.filter((t) => t.startsWith('Step 1: check service 1 '))).toEqual([]);
+      expect(userTexts.at(-1)).toMatch(/^Step 39: /);
+      // Every turn is stored once: 40 user messages.
+      const turns = view.transcript.messages;
+      expect(turns).toBeGreaterThanOrEqual(TURNS * 2);
+    },
+    scaled(900_000),
+  );
+
+  it('a memory committed in one session is recalled in the next', async () => {
+    const userId = `user-${randomUUID()}`;
+    const first = uniqueSessionId('aisdk-mem1');
+    const model = mockModel();
+    const ask = async (sessionId: string, question: string) =>
+      generateText({
+        model: wrapLanguageModel({
+          model,
+          middleware: moltMiddleware({ baseUrl, sessionId, userId, window: 50_000 }),
+        }),
+        messages: [{ role: 'user', content: question }],
+        tools: moltTools({ baseUrl, sessionId }),
+        stopWhen: stepCountIs(3),
+      });
+    const committed = await ask(first, 'Please remember: I deploy the billing service on Fridays at 5pm');
+    expect(committed.steps[0]!.toolResults[0]).toMatchObject({ toolName: 'commit_memory' });
+    expect(JSON.stringify(committed.steps[0]!.toolResults[0]!.output)).toContain('Fridays at 5pm');
+
+    const second = uniqueSessionId('aisdk-mem2');
+    const from = model.doGenerateCalls.length;
+    await ask(second, 'When do I deploy the billing service?');
+    const prompt = textOfPrompt(model.doGenerateCalls[from]!.prompt);
+    expect(prompt).toContain('Fridays at 5pm');
+    // …and never in another user's session.
+    await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({
+          baseUrl,
+          sessionId: uniqueSessionId('other'),
+          userId: 'someone-else',
+          window: 50_000,
+        }),
+      }),
+      prompt: 'When do I deploy the billing service?',
+    });
+    expect(textOfPrompt(model.doGenerateCalls.at(-1)!.prompt)).not.toContain('Fridays at 5pm');
+  });
+
+  it('keeps answering when molt is cut off mid-conversation, then takes molt back', async () => {
+    const sessionId = uniqueSessionId('aisdk-down');
+    const WINDOW = 2_000;
+    const warnings: string[] = [];
+    const model = mockModel();
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: moltMiddleware({
+        baseUrl: proxy.url,
+        sessionId,
+        window: WINDOW,
+        timeoutMs: 1_000,
+        downForMs: 0,
+        onWarning: (w) => warnings.push(w),
+      }),
+    });
+    const history: ModelMessage[] = [];
+    const turn = async (question: string, streaming = false) => {
+      history.push({ role: 'user', content: question });
+      const options = {
+        model: wrapped,
+        messages: history,
+        tools: { get_weather: weather },
+        stopWhen: stepCountIs(4),
+      };
+      if (streaming) {
+        const result = streamText(options);
+        const text = await result.text;
+        history.push(...(await result.response).messages);
+        return text;
+      }
+      const result = await generateText(options);
+      history.push(...result.response.messages);
+      return result.text;
+    };
+    expect(await turn('Hello, first question while molt is up.')).toMatch(/^Answer/);
+    await proxy.down();
+    try {
+      for (let i = 0; i < 6; i++) {
+        const long = `Question ${i} while molt is down: ${'please look at this long paste. '.repeat(40)}`;
+        expect(await turn(long, i % 2 === 1)).toMatch(/^Answer/);
+        expect(await turn(`What is the weather now, ${i}?`)).toBe('Done with get_weather.');
+      }
+    } finally {
+      await proxy.up();
+    }
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.join('\n')).toMatch(/caller's own prompt/);
+    // Every prompt the model got while molt was down fitted the window (the caller's, cut).
+    for (const call of [...model.doGenerateCalls, ...model.doStreamCalls]) {
+      expect(Math.ceil(JSON.stringify(call.prompt).length / 4)).toBeLessThanOrEqual(WINDOW + 600);
+    }
+    // molt back: the next turn posts what it missed, once.
+    await turn('Back again: what did we do?');
+    const messages = await stored(sessionId);
+    expect(messages.filter((m) => m.startsWith('user:Question 3 while molt is down'))).toHaveLength(1);
+    expect(messages.filter((m) => m === 'user:Hello, first question while molt is up.')).toHaveLength(1);
+    expect(messages.at(-1)).toMatch(/^assistant:Answer to "Back again/);
+  });
+
+  it('runs the package example', async () => {
+    const model = mockModel();
+    const answers = await runExample({ baseUrl, model, sessionId: uniqueSessionId('example') });
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toMatch(/^Answer to "When do I deploy\?"/);
+  });
+});
