@@ -42,6 +42,47 @@ function lastDayOfMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const LAST_NEXT_MONTH = new RegExp(`\\b(last|next|for)\\s+(${MONTH_NAMES.join('|')})\\b`, 'gi');
+
+/** Sentences with their offsets: tense is read per sentence. */
+function sentencesOf(text: string): Array<{ text: string; index: number }> {
+  const out: Array<{ text: string; index: number }> = [];
+  for (const match of text.matchAll(/[^.!?\n]+[.!?\n]*/g))
+    out.push({ text: match[0], index: match.index ?? 0 });
+  return out;
+}
+
+/**
+ * Whether a sentence speaks of what is ahead ("we're doing the shoot in March", "I'll see you on
+ * Friday", "booked for March"): then a bare month or weekday is the next one, else the last one
+ * (people mostly recount).
+ */
+const FORWARD =
+  /\b(?:will|won't|shall|gonna|going\s+to|plan(?:s|ning)?\s+(?:to|on)|planned\s+for|hope\s+to|hoping\s+to|can't\s+wait|upcoming|booked|scheduled|for\s+(?:next|this\s+coming)|until|by\s+(?:next|the\s+end))\b|'ll\b|\b(?:are|am|is|'re|'m|'s)\s+(?:\w+ing)\b[^.!?]*\b(?:next|in|on|for|this)\b/i;
+
+function looksForward(sentence: string): boolean {
+  return (
+    FORWARD.test(sentence) ||
+    /\bfor\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/i.test(
+      sentence,
+    )
+  );
+}
+
 /** A year written alone after a preposition ("in 2019", "since 2021", "back in 1998"). */
 const YEAR_PHRASE = /\b(?:in|since|during|back in|from|until|of)\s+((?:19|20)\d{2})\b(?![-/:.]\d)/gi;
 
@@ -96,39 +137,89 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
   if (!Number.isFinite(reference.getTime())) return [];
   const input = text.length > DATE_TEXT_MAX_CHARS ? text.slice(0, DATE_TEXT_MAX_CHARS) : text;
   const out: ResolvedDate[] = [];
-  let results: chrono.ParsedResult[];
-  try {
-    results = chrono.parse(input, { instant: reference, timezone: utcOffsetMinutes }, { forwardDate: false });
-  } catch {
-    return [];
-  }
-  for (const result of results) {
-    const granularity = granularityOf(result);
-    if (!granularity) continue;
-    const { start } = result;
-    const year = start.get('year');
-    const month = start.get('month');
-    const day = start.get('day');
-    if (year === null || month === null || day === null) continue;
-    // Resolved against the reference unless the phrase writes its year out ("3 June 2021").
-    const relative = !/\b(?:19|20)\d{2}\b/.test(result.text);
-    let resolvedYear = year;
-    // A bare month in the future of the reference ("in November", said in May) is last year's,
-    // unless the phrase looks forward ("next", "in" + future plans is ambiguous: keep the past).
-    if (
-      granularity === 'month' &&
-      !start.isCertain('year') &&
-      !/\bnext\b/i.test(result.text) &&
-      utcDay(year, month, 1) > reference.getTime()
-    ) {
-      resolvedYear = year - 1;
+  const refDay = utcDay(reference.getUTCFullYear(), reference.getUTCMonth() + 1, reference.getUTCDate());
+  for (const sentence of sentencesOf(input)) {
+    const forward = looksForward(sentence.text);
+    let results: chrono.ParsedResult[];
+    try {
+      results = chrono.parse(
+        sentence.text,
+        { instant: reference, timezone: utcOffsetMinutes },
+        { forwardDate: forward },
+      );
+    } catch {
+      continue;
     }
+    for (const result of results) {
+      if (/^(?:right\s+)?now$/i.test(result.text.trim())) continue;
+      const granularity = granularityOf(result);
+      if (!granularity) continue;
+      const { start } = result;
+      const year = start.get('year');
+      const month = start.get('month');
+      const day = start.get('day');
+      if (year === null || month === null || day === null) continue;
+      const before = sentence.text.slice(Math.max(0, result.index - 6), result.index);
+      const saysLast = /\blast\s+$/i.test(before) || /^last\b/i.test(result.text);
+      const saysNext =
+        /\b(?:next|this|coming)\s+$/i.test(before) || /^(?:next|this|coming)\b/i.test(result.text);
+      // Resolved against the reference unless the phrase writes its year out ("3 June 2021").
+      const relative = !/\b(?:19|20)\d{2}\b/.test(result.text);
+      let when = utcDay(year, month, day);
+      if (granularity === 'month' && !start.isCertain('year')) {
+        const monthStart = utcDay(year, month, 1);
+        const refMonth = utcDay(reference.getUTCFullYear(), reference.getUTCMonth() + 1, 1);
+        // "last January" said in January is a year ago; a bare month ahead of the reference in a
+        // sentence that recounts ("back in November", said in May) is last year's.
+        if ((saysLast && monthStart >= refMonth) || (!forward && !saysNext && monthStart > refMonth)) {
+          when = utcDay(year - 1, month, 1);
+        } else if (
+          forward &&
+          (year - reference.getUTCFullYear()) * 12 + (month - 1 - reference.getUTCMonth()) >= 12
+        ) {
+          // Planned "for January" on 2 January is this January, not the next.
+          when = utcDay(year - 1, month, 1);
+        }
+      } else if (granularity === 'day' && start.isCertain('weekday') && !start.isCertain('day')) {
+        // A bare weekday: the latest one up to today when the sentence recounts ("I went hiking on
+        // Sunday", said on Saturday), the next one from today when it looks forward.
+        if (!forward && !saysNext && when > refDay) when -= 7 * DAY_MS;
+        if (saysLast && when >= refDay) when -= 7 * DAY_MS;
+      }
+      const d = new Date(when);
+      out.push({
+        text: result.text,
+        index: sentence.index + result.index,
+        granularity,
+        ...spanOf(granularity, d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()),
+        relative,
+      });
+    }
+  }
+  // "last May" / "next May" / "for May": chrono leaves a bare "May" alone (it is also a verb).
+  for (const match of input.matchAll(LAST_NEXT_MONTH)) {
+    const index = match.index ?? 0;
+    if (out.some((d) => index < d.index + d.text.length && d.index < index + match[0].length)) continue;
+    const month = MONTH_NAMES.indexOf((match[2] as string).toLowerCase()) + 1;
+    const refMonth = reference.getUTCFullYear() * 12 + reference.getUTCMonth();
+    let at = reference.getUTCFullYear() * 12 + (month - 1);
+    const word = (match[1] as string).toLowerCase();
+    const sentence = sentencesOf(input).find((x) => index >= x.index && index < x.index + x.text.length);
+    const ahead =
+      word === 'next' || (word === 'for' && sentence !== undefined && looksForward(sentence.text));
+    if (word === 'last') {
+      if (at >= refMonth) at -= 12;
+    } else if (word === 'next') {
+      if (at <= refMonth) at += 12;
+    } else if (ahead) {
+      if (at < refMonth) at += 12;
+    } else if (at > refMonth) at -= 12;
     out.push({
-      text: result.text,
-      index: result.index,
-      granularity,
-      ...spanOf(granularity, resolvedYear, month, day),
-      relative,
+      text: match[0],
+      index,
+      granularity: 'month',
+      ...spanOf('month', Math.floor(at / 12), (at % 12) + 1, 1),
+      relative: true,
     });
   }
   for (const match of input.matchAll(YEAR_PHRASE)) {

@@ -110,6 +110,60 @@ describe('resolveDates', () => {
   });
 });
 
+describe('resolveDates reads tense', () => {
+  const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const monthIndex = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+  const refMonth = (ref: Date) => ref.getUTCFullYear() * 12 + ref.getUTCMonth();
+
+  it('puts a recounted weekday in the week up to today and a planned one in the week from today', () => {
+    fc.assert(
+      fc.property(referenceArb, fc.constantFrom(...WEEKDAYS), (ref, weekday) => {
+        const today = day(ref.getTime());
+        const past = only(`I went hiking on ${weekday} with my brother`, ref);
+        expect(new Date(`${past.from}T00:00:00Z`).getUTCDay()).toBe(WEEKDAYS.indexOf(weekday));
+        expect(past.from <= today && past.from > day(ref.getTime() - 7 * DAY)).toBe(true);
+        const ahead = only(`I'll call you on ${weekday}`, ref);
+        expect(new Date(`${ahead.from}T00:00:00Z`).getUTCDay()).toBe(WEEKDAYS.indexOf(weekday));
+        expect(ahead.from >= today && ahead.from < day(ref.getTime() + 8 * DAY)).toBe(true);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('reads "last <month>" as the latest such month before this one, and a plan\'s month as the next', () => {
+    fc.assert(
+      fc.property(referenceArb, fc.integer({ min: 0, max: 11 }), (ref, m) => {
+        const last = only(`I went there last ${MONTHS[m]}`, ref);
+        const lastAgo = refMonth(ref) - monthIndex(last.from);
+        expect(lastAgo >= 1 && lastAgo <= 12).toBe(true);
+        expect(Number(last.from.slice(5, 7)) - 1).toBe(m);
+        const plan = only(`we booked the cabin for ${MONTHS[m]}!`, ref);
+        const ahead = monthIndex(plan.from) - refMonth(ref);
+        expect(ahead >= 0 && ahead <= 11).toBe(true);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('names no date for "now"', () => {
+    expect(resolveDates("I'm so tired right now", new Date('2023-05-08T12:00:00Z'))).toEqual([]);
+  });
+});
+
 describe('queryTime', () => {
   it('says when a question asks for a time and which span it names', () => {
     const now = new Date('2023-08-20T10:00:00Z');
