@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { memorySnapshot } from './memories.js';
+import { agentReach } from './memory-reach.js';
 import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
 import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
 
@@ -13,6 +14,8 @@ export interface MemoryFilter {
   type?: string;
   userId?: string;
   agentId?: string;
+  /** Only what a reader acting for this agent may read (a bound key). */
+  reachOf?: string;
   status?: MemoryStatus;
 }
 
@@ -21,6 +24,8 @@ function filterConditions(filter: MemoryFilter): SQL[] {
   if (filter.type) conditions.push(eq(memories.type, filter.type as MemoryRow['type']));
   if (filter.userId) conditions.push(eq(memories.userId, filter.userId));
   if (filter.agentId) conditions.push(eq(memories.agentId, filter.agentId));
+  // A reader acting for an agent lists what it may read by id (db/memory-reach.ts).
+  if (filter.reachOf) conditions.push(agentReach(filter.tenantId, filter.reachOf));
   if (filter.status) conditions.push(eq(memories.status, filter.status));
   return conditions;
 }

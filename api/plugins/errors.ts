@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { causeChain } from '../../db/client.js';
+import { ScopeBusyError } from '../../db/scope-lock.js';
 
 export class ApiError extends Error {
   constructor(
@@ -158,6 +159,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: own ?? error.message,
         },
       });
+    }
+    // A memory scope another writer held for longer than a write waits (db/scope-lock.ts).
+    if (error instanceof ScopeBusyError) {
+      return send(new ApiError(503, 'scope_busy', 'the memory scope is busy with other writes', undefined, 1));
     }
     // A route that did not classify its database error itself: an outage is still a 503 the
     // client can retry, never a 500.

@@ -88,7 +88,10 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { query, cursor, ...filter } = request.query;
-        const base = { tenantId: request.auth.tenantId, ...filter };
+        const { auth } = request;
+        // A bound key lists what it may read by id (db/memory-reach.ts).
+        const reach = auth.role === 'agent' && auth.agentId !== null ? { reachOf: auth.agentId } : {};
+        const base = { tenantId: auth.tenantId, ...filter, ...reach };
         if (query) {
           if (cursor && decodeOffsetCursor(cursor) === null) {
             throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');

@@ -54,3 +54,12 @@ export function storedScopeFor(owner: ScopeOwner, type: MemoryType): StoredScope
   if (owner.sessionId !== null) return { userId: null, agentId: null, sessionScope: owner.sessionId };
   return null;
 }
+
+/**
+ * Whether a memory of `type` may live in a stored scope: the scope `storedScopeFor` gives the
+ * scope's own identity. An edit that changes a memory's type (PATCH) obeys it as a write does: a
+ * personal memory never lands in an agent's scope.
+ */
+export function scopeAdmits(scope: StoredScope, type: MemoryType): boolean {
+  return storedScopeFor({ userId: scope.userId, agentId: scope.agentId, sessionId: scope.sessionScope }, type) !== null;
+}
