@@ -154,7 +154,10 @@ function scopeVectorCondition(scope: RecallScope, model: string): SQL {
   // The user's vectors learned through the scope's agent or through none (db/memory-reach.ts).
   if (scope.userId !== null)
     parts.push(
-      and(eq(memoryEmbeddings.userId, scope.userId), learnedThrough(memoryEmbeddings.agentId, scope.agentId))!,
+      and(
+        eq(memoryEmbeddings.userId, scope.userId),
+        learnedThrough(memoryEmbeddings.agentId, scope.agentId),
+      )!,
     );
   if (scope.agentId !== null)
     parts.push(and(isNull(memoryEmbeddings.userId), eq(memoryEmbeddings.agentId, scope.agentId))!);

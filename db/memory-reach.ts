@@ -25,7 +25,10 @@ export function agentReach(tenantId: string, agentId: string): SQL {
   const ofAgent = sql`(select ${sessions.id} from ${sessions} where ${sessions.tenantId} = ${tenantId} and ${sessions.agentId} = ${agentId})`;
   return or(
     eq(memories.agentId, agentId),
-    and(isNull(memories.agentId), or(isNotNull(memories.userId), sql`${memories.sessionScope} in ${ofAgent}`)),
+    and(
+      isNull(memories.agentId),
+      or(isNotNull(memories.userId), sql`${memories.sessionScope} in ${ofAgent}`),
+    ),
   )!;
 }
 

@@ -33,8 +33,8 @@ import {
   unindexTerms,
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
-import { withScopeLock } from './scope-lock.js';
 import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { withScopeLock } from './scope-lock.js';
 
 /** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
 export const RELATED_SIMILARITY = 0.3;

@@ -66,10 +66,8 @@ export async function withScopeLock<T>(
     const deadline = Date.now() + waitMs;
     for (let attempt = 0; ; attempt++) {
       const result = await db.transaction(async (tx) => {
-        const rows = await tx.execute<{ locked: boolean }>(
-          sql`select pg_try_advisory_xact_lock(hashtext(${name})) as locked`,
-        );
-        if (!rows.rows[0]?.locked) return LOCKED;
+        const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${name})) as locked`);
+        if (!(result as unknown as { rows: Array<{ locked: boolean }> }).rows[0]?.locked) return LOCKED;
         return run(tx as unknown as Executor);
       });
       if (result !== LOCKED) return result as T;

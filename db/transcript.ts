@@ -149,7 +149,11 @@ export class SessionOfAnotherAgent extends Error {
   }
 }
 
-async function refuseSessionOfAnotherAgent(db: Database, input: AppendTurnInput, owner: string): Promise<void> {
+async function refuseSessionOfAnotherAgent(
+  db: Database,
+  input: AppendTurnInput,
+  owner: string,
+): Promise<void> {
   const [session] = await db
     .select({ agentId: sessions.agentId })
     .from(sessions)

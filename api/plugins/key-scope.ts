@@ -40,7 +40,8 @@ const forbidden = (field: string, agentId: string) =>
 export function registerKeyScope(app: FastifyInstance, db: Database): void {
   app.addHook('preHandler', async (request) => {
     const auth = request.auth;
-    if (auth?.role !== 'agent' || auth.agentId === null || !request.routeOptions.url?.startsWith('/v1/')) return;
+    if (auth?.role !== 'agent' || auth.agentId === null || !request.routeOptions.url?.startsWith('/v1/'))
+      return;
     const agentId = auth.agentId;
     const params = (request.params ?? {}) as Loose;
     const query = (request.query ?? {}) as Loose;

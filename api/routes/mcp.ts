@@ -51,7 +51,7 @@ export function mcpRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
   return async (app) => {
     const fetch = injectFetch(root);
 
-    app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    app.post('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, async (request, reply) => {
       const configured = scopeOfHeaders(request.headers, request.auth.agentId);
       if ('error' in configured) throw new ApiError(400, 'invalid_request', `headers.${configured.error}`);
       const key = bearerOf(request);
@@ -86,7 +86,7 @@ export function mcpRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
           error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless, POST only' },
           id: null,
         });
-    app.get('/mcp', { schema: { hide: true } }, notAllowed);
-    app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+    app.get('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, notAllowed);
+    app.delete('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, notAllowed);
   };
 }

@@ -61,5 +61,8 @@ export function storedScopeFor(owner: ScopeOwner, type: MemoryType): StoredScope
  * personal memory never lands in an agent's scope.
  */
 export function scopeAdmits(scope: StoredScope, type: MemoryType): boolean {
-  return storedScopeFor({ userId: scope.userId, agentId: scope.agentId, sessionId: scope.sessionScope }, type) !== null;
+  return (
+    storedScopeFor({ userId: scope.userId, agentId: scope.agentId, sessionId: scope.sessionScope }, type) !==
+    null
+  );
 }

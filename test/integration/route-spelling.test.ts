@@ -58,7 +58,7 @@ function send(
 }
 
 /** The spellings of one concrete path that a router might take for it (each differs from it). */
-export function spellingsOf(path: string): string[] {
+function spellingsOf(path: string): string[] {
   const segments = path.split('/').slice(1);
   const out = new Set<string>();
   const join = (parts: string[]) => `/${parts.join('/')}`;
