@@ -3017,6 +3017,7 @@ export interface paths {
                     type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill";
                     userId?: string;
                     agentId?: string;
+                    readerAgentId?: string;
                     status?: "active" | "superseded" | "deleted";
                     limit?: number;
                     cursor?: string;
@@ -4299,6 +4300,22 @@ export interface paths {
                 };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A dependency (PostgreSQL or Temporal) is unavailable: retry after `Retry-After` seconds */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -58,6 +58,9 @@ export function registerKeyScope(app: FastifyInstance, db: Database): void {
     }
     if (typeof query.sessionId === 'string') await sessionOfKey(db, auth, query.sessionId);
     if (query.agentId !== undefined && query.agentId !== agentId) throw forbidden('query.agentId', agentId);
+    if (query.readerAgentId !== undefined && query.readerAgentId !== agentId) {
+      throw forbidden('query.readerAgentId', agentId);
+    }
     if (request.routeOptions.url === '/v1/memory-extractions' && typeof query.sessionId !== 'string') {
       throw new ApiError(
         400,

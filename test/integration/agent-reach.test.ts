@@ -144,7 +144,7 @@ const READERS: Record<string, Reader> = {
     try {
       const found = await mcp.call('search_memories', { query: TAG });
       expect(found.error).toBeUndefined();
-      const profile = await mcp.client.readResource({ uri: 'molt://profile' }).catch(() => null);
+      const profile = await mcp.client.readResource({ uri: 'molt://profile' });
       return JSON.stringify(found) + JSON.stringify(profile);
     } finally {
       await mcp.close();

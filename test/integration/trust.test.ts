@@ -202,11 +202,12 @@ describe('a new session id is claimed by its first turn (item 4)', () => {
         else outcomes.bWon++;
         const view = (await send(h.app, operator, 'GET', `/v1/sessions/${sessionId}`)).json();
         expect(view.agentId).toBe(winner);
-        const stored = await h.database.db.execute<{ body_raw: string }>(
+        const result = await h.database.db.execute(
           sql`select body_raw from messages where session_id = ${sessionId}`,
         );
-        expect(stored.rows.map((r) => r.body_raw).join('\n')).not.toContain(`secret of ${loser}`);
-        expect(stored.rows).toHaveLength(1);
+        const stored = (result as unknown as { rows: Array<{ body_raw: string }> }).rows;
+        expect(stored.map((r) => r.body_raw).join('\n')).not.toContain(`secret of ${loser}`);
+        expect(stored).toHaveLength(1);
       }
       expect(outcomes.aWon + outcomes.bWon).toBe(25);
     },
