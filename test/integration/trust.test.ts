@@ -152,12 +152,15 @@ describe('one key cannot stall the others (item 2)', () => {
       }),
     );
     try {
-      // Another tenant's request is answered while they wait (before: it waited for a connection
-      // until the pool's connect timeout and got 503).
-      const started = Date.now();
-      const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
-      expect(answer.statusCode, answer.body).toBe(200);
-      expect(Date.now() - started).toBeLessThan(scaled(3_000));
+      // Another tenant's requests are answered while they wait, one after another (before: the
+      // waiting commits held every connection, and the next request waited for one until the
+      // pool's connect timeout and got 503).
+      for (let i = 0; i < 10; i++) {
+        const started = Date.now();
+        const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(Date.now() - started).toBeLessThan(scaled(1_500));
+      }
     } finally {
       release();
       await holder;
