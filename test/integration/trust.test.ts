@@ -180,12 +180,19 @@ describe('a new session id is claimed by its first turn (item 4)', () => {
       const operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
       const other = await secondApi({ poolSize: 4 });
       const outcomes = { aWon: 0, bWon: 0 };
+      const MESSAGES = 200;
       for (let round = 0; round < 25; round++) {
         const sessionId = uniqueSessionId(`race-${round}`);
+        // Turns of some size: the work between the key's check and the insert is what a racing
+        // first turn of another agent slips into.
         const turnOf = (who: string) => ({
-          turnId: 't1',
+          // Different turn ids: the same id with other content would be a conflict anyway.
+          turnId: `t-${who}`,
           userId: 'shared-user',
-          messages: [{ role: 'user', content: `secret of ${who} in round ${round}` }],
+          messages: Array.from({ length: MESSAGES }, (_, i) => ({
+            role: 'user',
+            content: `secret of ${who} in round ${round}, line ${i}: ${'lorem ipsum dolor '.repeat(20)}`,
+          })),
         });
         const [a, b] = await Promise.all([
           send(h.app, keyA, 'POST', `/v1/sessions/${sessionId}/turns`, turnOf('bot-a')),
@@ -210,7 +217,7 @@ describe('a new session id is claimed by its first turn (item 4)', () => {
         );
         const stored = (result as unknown as { rows: Array<{ body_raw: string }> }).rows;
         expect(stored.map((r) => r.body_raw).join('\n')).not.toContain(`secret of ${loser}`);
-        expect(stored).toHaveLength(1);
+        expect(stored).toHaveLength(MESSAGES);
       }
       expect(outcomes.aWon + outcomes.bWon).toBe(25);
     },
