@@ -12,7 +12,7 @@ import { type ApiKeyRole, findApiKey } from '../../db/api-keys.js';
 import type { Database } from '../../db/client.js';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { ApiError } from './errors.js';
-import { openUntilFirstKey } from './open-mode.js';
+import { openModeRefusal, openUntilFirstKey } from './open-mode.js';
 
 /** `open-until-key`: open while no key exists, required from the first key on (api/open-mode.ts). */
 export type AuthMode = 'required' | 'open' | 'open-until-key';
@@ -61,6 +61,8 @@ export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode)
   app.addHook('onRequest', async (request) => {
     if (!isKeyedRoute(request)) return;
     if (await stillOpen()) {
+      const refusal = openModeRefusal(request);
+      if (refusal) throw new ApiError(403, 'forbidden', refusal);
       request.auth = OPEN;
     } else {
       const key = bearerOf(request);
