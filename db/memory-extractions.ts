@@ -94,9 +94,10 @@ export async function completeExtraction(
   input: CompleteExtractionInput,
 ): Promise<ExtractionCounts> {
   return db.transaction(async (tx) => {
-    // Ordered with an erasure of the session: an erased range is never extracted again.
+    // Ordered with an erasure of the session or a wipe of its user's memories: an erased or
+    // wiped range is never extracted again.
     await lockSessionErasure(tx, input.tenantId, input.sessionId);
-    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId);
+    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId, 'memories');
     const [row] = await tx
       .select()
       .from(memoryExtractions)
