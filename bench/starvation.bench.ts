@@ -17,8 +17,10 @@
 import { randomUUID } from 'node:crypto';
 import { createMoltClient } from '../client/index.js';
 import { DEFAULT_KEY_CONCURRENCY } from '../config/defaults.js';
+import { normalizeMemoryText } from '../context/memory/policy.js';
 import { createApiKey } from '../db/api-keys.js';
-import { commitMemory } from '../db/memory-store.js';
+import { indexTermsOf } from '../db/memories.js';
+import { memories } from '../db/memory-schema.js';
 import { ensureTenant } from '../db/transcript.js';
 import { median, percentile, round } from './measure.js';
 import { type BenchApi, type BenchStack, log, runAsScript, withBenchStack } from './stack.js';
@@ -54,25 +56,43 @@ async function seed(stack: BenchStack): Promise<Keys> {
     otherUser: 'small-user',
   };
   log(`seeding ${SCOPE_MEMORIES} memories into the hostile tenant's scope`);
-  const draft = (content: string) => ({
-    type: 'profile' as const,
-    content,
-    priority: 3,
-    source: { kind: 'operator' as const },
-  });
-  for (let i = 0; i < SCOPE_MEMORIES; i++) {
-    await commitMemory(
-      db,
-      { tenantId: hostileTenant, userId: keys.hostileUser, agentId: null, sessionScope: null },
-      draft(`fact ${i}: the ${wordsOf(i, 6)} of item ${i} is ${randomUUID()}`),
-    );
-  }
-  for (let i = 0; i < 50; i++) {
-    await commitMemory(
-      db,
-      { tenantId: otherTenant, userId: keys.otherUser, agentId: null, sessionScope: null },
-      draft(`note ${i}: the ${wordsOf(i, 5)} is ${i}`),
-    );
+  // Inserted in bulk with their recall-index rows (a commit each would compare each with all before).
+  const rowsOf = (tenantId: string, userId: string, n: number, text: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => {
+      const content = text(i);
+      const now = new Date();
+      return {
+        id: `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        tenantId,
+        userId,
+        agentId: null,
+        sessionScope: null,
+        type: 'profile' as const,
+        content,
+        abstract: content,
+        normalized: normalizeMemoryText(content),
+        priority: 3,
+        source: { kind: 'operator' as const },
+        validFrom: now,
+        recordedAt: now,
+        status: 'active' as const,
+      };
+    });
+  const seedRows = [
+    ...rowsOf(
+      hostileTenant,
+      keys.hostileUser,
+      SCOPE_MEMORIES,
+      (i) => `fact ${i}: the ${wordsOf(i, 6)} of item ${i} is ${randomUUID()}`,
+    ),
+    ...rowsOf(otherTenant, keys.otherUser, 50, (i) => `note ${i}: the ${wordsOf(i, 5)} is ${i}`),
+  ];
+  for (let i = 0; i < seedRows.length; i += 500) {
+    const inserted = await db
+      .insert(memories)
+      .values(seedRows.slice(i, i + 500))
+      .returning();
+    await indexTermsOf(db, inserted);
   }
   return keys;
 }

@@ -103,7 +103,17 @@ export async function completeExtraction(
       .from(memoryExtractions)
       .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)))
       .for('update');
-    if (erased > 0 && (!row || row.fromSeq <= erased)) return erasedCounts();
+    if (erased > 0 && (!row || row.fromSeq <= erased)) {
+      // A wiped range (the session and its extraction rows are still there): the extraction ends,
+      // having written nothing, instead of staying `running` for ever.
+      if (row && row.status !== 'succeeded') {
+        await tx
+          .update(memoryExtractions)
+          .set({ status: 'succeeded', counts: erasedCounts(), error: null, finishedAt: new Date() })
+          .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)));
+      }
+      return erasedCounts();
+    }
     if (!row) throw new Error(`extraction ${input.id} does not exist`);
     if (row.status === 'succeeded' && row.counts) return row.counts;
     const { accepted, rejected } = verifyCandidates(input.candidates, input.range);
