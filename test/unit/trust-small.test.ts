@@ -85,7 +85,7 @@ describe('an API without keys', () => {
       { host: 'localhost:8420', origin: 'https://evil.example' },
       { host: '127.0.0.1:8420', origin: 'http://localhost:8420' },
       { host: '127.0.0.1:8420', origin: 'null' },
-    ]) {
+    ] as Array<Record<string, string>>) {
       const answer = await operatorPost(headers);
       expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
       expect(answer.json().error.code).toBe('forbidden');
