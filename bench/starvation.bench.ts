@@ -2,7 +2,7 @@
  * One key cannot stall the others (issue 33 item 2): another tenant's request latency while one
  * hostile key attacks the same API process, against the same requests with the API idle, in one
  * run. The API is configured as `molt api` is by default (keys required, a pool of 10,
- * MOLT_KEY_CONCURRENCY = DEFAULT_KEY_CONCURRENCY).
+ * MOLT_KEY_CONCURRENCY and MOLT_RATE_LIMIT_PER_MINUTE at their defaults).
  *
  * The hostile key does both attacks of the issue at once, in rounds, for as long as the other
  * tenant is measured: six `POST /mcp` batches of 100 `search_memories` calls each, and thirty
@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createMoltClient } from '../client/index.js';
-import { DEFAULT_KEY_CONCURRENCY } from '../config/defaults.js';
+import { DEFAULT_KEY_CONCURRENCY, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../config/defaults.js';
 import { normalizeMemoryText } from '../context/memory/policy.js';
 import { createApiKey } from '../db/api-keys.js';
 import { indexTermsOf } from '../db/memories.js';
@@ -108,7 +108,10 @@ async function otherTenant(api: BenchApi, keys: Keys): Promise<{ ms: number[]; f
       body: { query: `the ${wordsOf(i, 2)}`, userId: keys.otherUser },
     });
     ms.push(performance.now() - started);
-    if (!response.ok) failed += 1;
+    if (!response.ok) {
+      failed += 1;
+      log(`other tenant: ${response.status}`);
+    }
   }
   return { ms, failed };
 }
@@ -143,6 +146,7 @@ async function attack(api: BenchApi, keys: Keys, stop: () => boolean): Promise<R
       });
       const answers = (await response.json().catch(() => [])) as Array<{ result?: { isError?: boolean } }>;
       count(`mcp ${response.status}`);
+      if (!response.ok) return;
       for (const answer of Array.isArray(answers) ? answers : []) {
         count(answer.result?.isError ? 'mcp call refused' : 'mcp call answered');
       }
@@ -189,7 +193,11 @@ export async function run(): Promise<object> {
     const taskQueue = `starvation-${randomUUID()}`;
     const bounded = await stack.startApi({
       taskQueue,
-      deps: { auth: 'required', keyConcurrency: DEFAULT_KEY_CONCURRENCY },
+      deps: {
+        auth: 'required',
+        keyConcurrency: DEFAULT_KEY_CONCURRENCY,
+        rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+      },
     });
     // Warm-up: JIT, prepared statements, the pool's connections.
     await otherTenant(bounded, keys);
@@ -201,7 +209,10 @@ export async function run(): Promise<object> {
     const idleAfter = await phase(bounded, keys, false);
     await bounded.stop();
     log('under attack, per-key bound off');
-    const unbounded = await stack.startApi({ taskQueue, deps: { auth: 'required', keyConcurrency: 0 } });
+    const unbounded = await stack.startApi({
+      taskQueue,
+      deps: { auth: 'required', keyConcurrency: 0, rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE },
+    });
     await otherTenant(unbounded, keys);
     const attackedUnbounded = await phase(unbounded, keys, true);
     await unbounded.stop();
@@ -214,6 +225,7 @@ export async function run(): Promise<object> {
         otherTenantRequest:
           'POST /v1/memories/search (operator key, a user with 50 memories), one after another',
         keyConcurrency: DEFAULT_KEY_CONCURRENCY,
+        rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
         poolSize: 10,
         samples: SAMPLES,
       },

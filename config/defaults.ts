@@ -25,6 +25,8 @@ export const MAX_MEMORY_CONCURRENCY = 64;
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
 /** MOLT_REQUIRE_CONTEXT_WINDOW: a turn naming no window is stored with a warning, not refused. */
 export const DEFAULT_REQUIRE_CONTEXT_WINDOW = false;
+/** Requests a minute per API key on /v1 and /mcp (MOLT_RATE_LIMIT_PER_MINUTE; 0: off). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
 /**
  * Requests of one API key in flight at once per API process (MOLT_KEY_CONCURRENCY;
  * api/plugins/key-concurrency.ts). A request holds at most one of the process's

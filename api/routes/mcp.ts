@@ -18,6 +18,7 @@ import { scopeOfHeaders } from '../../mcp/scope.js';
 import { createMoltMcpServer } from '../../mcp/server.js';
 import { bearerOf } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../plugins/key-concurrency.js';
 
 /** A `fetch` answered by the API itself through `app.inject` (the typed client's transport here). */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -28,7 +29,8 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const answer = await app.inject({
       method: request.method as 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
+      // Runs on the slots its `POST /mcp` took (api/plugins/key-concurrency.ts).
+      headers: { ...Object.fromEntries(request.headers), [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN },
       ...(payload ? { payload } : {}),
     });
     const headers = new Headers();

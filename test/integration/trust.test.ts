@@ -62,7 +62,7 @@ const searchCall = (id: number, query: string) => ({
 });
 
 describe('one key cannot stall the others (item 2)', () => {
-  it('bounds a key’s requests in flight, MCP batch calls one by one; 429 with Retry-After', async () => {
+  it('bounds a key’s requests in flight, MCP batch calls one by one (a batch over the bound is refused whole); 429 with Retry-After', async () => {
     const LIMIT = 3;
     const app = await secondApi({ poolSize: 6, keyConcurrency: LIMIT });
     const hostile = (
@@ -91,7 +91,8 @@ describe('one key cannot stall the others (item 2)', () => {
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
       expect(r.json().error.code).toBe('rate_limited');
     }
-    // An MCP batch of 30 calls counts 30: the calls over the bound are tool errors naming 429.
+    // An MCP batch counts one slot per call: a batch of 30 is refused whole (a JSON-RPC error,
+    // 429 with Retry-After) before any of its calls runs; a batch within the bound is answered.
     const batch = await send(
       app,
       hostile,
@@ -99,13 +100,20 @@ describe('one key cannot stall the others (item 2)', () => {
       '/mcp',
       Array.from({ length: 30 }, (_, i) => searchCall(i + 1, `query ${i}`)),
     );
-    expect(batch.statusCode).toBe(200);
-    const answers = batch.json() as Json[];
-    expect(answers).toHaveLength(30);
-    const refused = answers.filter(
-      (a) => a.result?.isError && /429 rate_limited/.test(a.result.content[0].text),
+    expect(batch.statusCode, batch.body).toBe(429);
+    expect(Number(batch.headers['retry-after'])).toBeGreaterThan(0);
+    expect(batch.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'rate_limited' } } });
+    const small = await send(
+      app,
+      hostile,
+      'POST',
+      '/mcp',
+      Array.from({ length: LIMIT }, (_, i) => searchCall(i + 1, `query ${i}`)),
     );
-    expect(refused.length).toBeGreaterThan(0);
+    expect(small.statusCode, small.body).toBe(200);
+    const answers = small.json() as Json[];
+    expect(answers).toHaveLength(LIMIT);
+    for (const answer of answers) expect(answer.result?.isError, JSON.stringify(answer)).toBeFalsy();
     // Meanwhile (and after) another tenant's requests are served.
     const [otherDuring] = await Promise.all([
       send(app, other, 'GET', '/v1/memories?limit=5'),
