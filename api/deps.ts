@@ -27,6 +27,8 @@ export interface ApiDeps {
   rateLimitPerMinute?: number;
   /** Failed authentications per minute per client address (MOLT_AUTH_FAILURES_PER_MINUTE); unset or 0: no limit. */
   authFailuresPerMinute?: number;
+  /** Requests of one key in flight at once (MOLT_KEY_CONCURRENCY); unset or 0: no bound. */
+  keyConcurrency?: number;
   /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS; default 30 min). */
   memoryIdleMs?: number;
   /** Recall's threshold and token caps (MOLT_RECALL_*, MOLT_MEMORY_PROMPT_MAX_TOKENS). */

@@ -15,6 +15,7 @@ import { registerConsole } from './plugins/console.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonBody } from './plugins/json-body.js';
+import { registerKeyConcurrency } from './plugins/key-concurrency.js';
 import { registerKeyScope } from './plugins/key-scope.js';
 import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
@@ -96,6 +97,7 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   await registerRateLimit(app, deps.rateLimitPerMinute, deps.auth ?? 'open');
   registerAuthFailureLimit(app, deps.authFailuresPerMinute);
   registerAuth(app, deps.db, deps.auth ?? 'open');
+  registerKeyConcurrency(app, deps.keyConcurrency, deps.auth ?? 'open');
   registerStorableCheck(app);
   registerKeyScope(app, deps.db);
   // Coalesced turns: the dispatcher signals what the turn route stored (api/ingest/turn-dispatcher.ts).

@@ -16,6 +16,7 @@ import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/w
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ActivityDeps } from '../activities/index.js';
+import type { ApiDeps } from '../api/deps.js';
 import { buildApi } from '../api/server.js';
 import { installTemporalRuntime } from '../cli/stack.js';
 import { startDevServer } from '../cli/temporal-dev-server.js';
@@ -82,6 +83,8 @@ export interface ApiOptions {
   defaultContextWindowTokens?: number;
   /** PostgreSQL pool of the API; the product's default (10) unless given. */
   poolSize?: number;
+  /** Further API settings (authentication, limits), as `molt api` would pass them. */
+  deps?: Partial<Pick<ApiDeps, 'auth' | 'keyConcurrency' | 'rateLimitPerMinute'>>;
 }
 
 export interface BenchStack {
@@ -246,6 +249,7 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
         temporal: client,
         taskQueue: apiOptions.taskQueue,
         defaultContextWindowTokens: apiOptions.defaultContextWindowTokens ?? 200_000,
+        ...apiOptions.deps,
       });
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       let apiStopped = false;

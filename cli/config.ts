@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import {
   DEFAULT_CONTEXT_WINDOW_TOKENS,
+  DEFAULT_KEY_CONCURRENCY,
   DEFAULT_MEMORY_CONCURRENCY,
   DEFAULT_MEMORY_IDLE_MS,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_REQUIRE_CONTEXT_WINDOW,
   DEFAULT_TOKEN_COUNTER_MODE,
   DEFAULT_WORKFLOW_CACHE_MB,
@@ -60,8 +62,16 @@ export const configSchema = z.object({
     z.enum(['estimate', 'exact']).default(DEFAULT_TOKEN_COUNTER_MODE),
   ),
   /** Requests a minute per API key on /v1; 0 turns the limit off. */
-  MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(6_000)),
+  MOLT_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  ),
   MOLT_AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(60)),
+  /** Requests of one API key in flight at once per API process; more get 429. 0 turns the bound off. */
+  MOLT_KEY_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(1_000).default(DEFAULT_KEY_CONCURRENCY),
+  ),
   /** A session idle this long extracts its unextracted tail into memories (ms). */
   MOLT_MEMORY_IDLE_MS: z.preprocess(
     emptyAsUndefined,

@@ -8,6 +8,7 @@
 import type { Command } from 'commander';
 import { errorText } from '../context/error-text.js';
 import { loadAgentEnv } from './agent-env.js';
+import { displayUrl } from './display-url.js';
 
 export function registerMcpCommand(program: Command): void {
   program
@@ -40,6 +41,6 @@ export function registerMcpCommand(program: Command): void {
       const transport = new StdioServerTransport();
       // The client closing stdin ends the process once the calls in flight are answered.
       await server.connect(transport);
-      console.error(`molt mcp: serving ${env.MOLT_API_URL} on stdio`);
+      console.error(`molt mcp: serving ${displayUrl(env.MOLT_API_URL)} on stdio`);
     });
 }

@@ -161,6 +161,7 @@ export async function startApi(
       auth,
       rateLimitPerMinute: config.MOLT_RATE_LIMIT_PER_MINUTE,
       authFailuresPerMinute: config.MOLT_AUTH_FAILURES_PER_MINUTE,
+      keyConcurrency: config.MOLT_KEY_CONCURRENCY,
       memoryIdleMs: config.MOLT_MEMORY_IDLE_MS,
       recall: {
         minScore: config.MOLT_RECALL_MIN_SCORE,

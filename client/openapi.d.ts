@@ -3022,6 +3022,7 @@ export interface paths {
                     type?: "profile" | "preference" | "entity" | "event" | "decision" | "case" | "pattern" | "tool" | "skill" | "episode";
                     userId?: string;
                     agentId?: string;
+                    readerAgentId?: string;
                     status?: "active" | "superseded" | "deleted";
                     limit?: number;
                     cursor?: string;
@@ -4451,6 +4452,22 @@ export interface paths {
                 };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                requestId: string;
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description A dependency (PostgreSQL or Temporal) is unavailable: retry after `Retry-After` seconds */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -27,6 +27,21 @@ export const MAX_MEMORY_CONCURRENCY = 64;
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
 /** MOLT_REQUIRE_CONTEXT_WINDOW: a turn naming no window is stored with a warning, not refused. */
 export const DEFAULT_REQUIRE_CONTEXT_WINDOW = false;
+/** Requests a minute per API key on /v1 and /mcp (MOLT_RATE_LIMIT_PER_MINUTE; 0: off). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
+/**
+ * Requests of one API key in flight at once per API process (MOLT_KEY_CONCURRENCY;
+ * api/plugins/key-concurrency.ts). A request holds at most one of the process's
+ * DEFAULT_DB_POOL_SIZE connections at a time, so one key holds at most this many of them.
+ */
+export const DEFAULT_KEY_CONCURRENCY = 4;
+/** PostgreSQL connections of one process's pool (db/client.ts). */
+export const DEFAULT_DB_POOL_SIZE = 10;
+/**
+ * How long a memory write waits for its scope's lock (db/memory/scope-lock.ts), its connection given
+ * back between tries, before it is answered 503 with Retry-After.
+ */
+export const SCOPE_LOCK_WAIT_MS = 30_000;
 /** How long a request waits for Temporal before answering 503. */
 export const DEFAULT_TEMPORAL_TIMEOUT_MS = 5_000;
 /**

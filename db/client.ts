@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DEFAULT_DB_POOL_SIZE } from '../config/defaults.js';
 import { backfillMemoryTerms } from './memory/memories.js';
 import { enablePgvector } from './memory/pgvector.js';
 import * as schema from './schema.js';
@@ -78,7 +79,7 @@ export async function openDatabase(
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({
       connectionString: target.url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DB_POOL_SIZE,
       // A server that accepts no connection (down, or a network that drops packets) fails the
       // request with an outage error (503 + Retry-After) instead of queueing it for ever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -22,11 +22,26 @@ export async function lockSessionErasure(tx: Executor, tenantId: string, session
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
 }
 
-/** The highest erased seq of the session (0: never erased). */
-export async function erasedUpTo(tx: Executor, tenantId: string, sessionId: string): Promise<number> {
+/**
+ * A tombstone of a memory wipe (`DELETE /v1/memories?userId=`): the session's transcript is kept,
+ * but nothing said at or below its `up_to_seq` becomes a memory again (issue 33 item 5).
+ */
+export const MEMORY_WIPE_REASON = 'memories';
+
+/**
+ * The highest erased seq of the session (0: never erased). `transcript`: erasures of the session's
+ * text (compaction writes check these); `memories`: those and memory wipes (extraction checks).
+ */
+export async function erasedUpTo(
+  tx: Executor,
+  tenantId: string,
+  sessionId: string,
+  of: 'transcript' | 'memories' = 'transcript',
+): Promise<number> {
+  const reason = of === 'transcript' ? sql` and reason <> ${MEMORY_WIPE_REASON}` : sql``;
   const [row] = rowsOf<{ n: number | null }>(
     await tx.execute(
-      sql`select max(up_to_seq)::int as n from session_erasures where tenant_id = ${tenantId} and session_id = ${sessionId}`,
+      sql`select max(up_to_seq)::int as n from session_erasures where tenant_id = ${tenantId} and session_id = ${sessionId}${reason}`,
     ),
   );
   return row?.n ?? 0;
@@ -216,6 +231,21 @@ export async function eraseUserMemoriesIn(
   episodes: number;
   vectors: number;
 }> {
+  // A tombstone on each of the user's sessions first, under its erasure lock (the lock every
+  // extraction write takes): an extraction that wrote before has its memories erased below; one
+  // that writes after finds the tombstone and writes nothing from what was said up to now
+  // (issue 33 item 5). The locks are taken in id order, as every erasure takes them.
+  for (const session of rowsOf<{ id: string; last_seq: number }>(
+    await tx.execute(
+      sql`select id, last_seq from sessions where tenant_id = ${tenantId} and user_id = ${userId} order by id`,
+    ),
+  )) {
+    await lockSessionErasure(tx, tenantId, session.id);
+    if (session.last_seq > 0) {
+      await tx.execute(sql`insert into session_erasures (tenant_id, session_id, up_to_seq, reason, receipt)
+        values (${tenantId}, ${session.id}, ${session.last_seq}, ${MEMORY_WIPE_REASON}, '{}'::jsonb)`);
+    }
+  }
   const sessionsOfUser = sql`(select id from sessions where tenant_id = ${tenantId} and user_id = ${userId})`;
   const erased = await eraseMemoriesWhere(
     tx,

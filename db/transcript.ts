@@ -37,6 +37,12 @@ export interface AppendTurnInput {
   /** Memory scope (docs/memory.md#the-model); a session keeps the first it is given. */
   userId?: string | undefined;
   agentId?: string | undefined;
+  /**
+   * The agent the caller's key is bound to (api/plugins/key-scope.ts), or null: the turn is stored
+   * only in a session of that agent. A session another agent's first turn created (even one that
+   * raced this turn for a new id) is not touched: `SessionOfAnotherAgent` (issue 33 item 4).
+   */
+  ownerAgentId?: string | null | undefined;
   /** Everything that defines the turn's content, hashed for the idempotency check. */
   content: unknown;
   /**
@@ -108,7 +114,10 @@ export async function appendTurn(
       await beforeCommit?.(result, tx);
       return result;
     }
-    if (!row?.session || !row.turn) throw new AppendRaceLost();
+    if (!row?.session || !row.turn) {
+      if (input.ownerAgentId) await refuseSessionOfAnotherAgent(tx, input, input.ownerAgentId);
+      throw new AppendRaceLost();
+    }
     const result = {
       outcome: 'appended' as const,
       turn: turnRowOf(row.turn),
@@ -127,6 +136,29 @@ export async function appendTurn(
         throw error;
     }
   }
+}
+
+/**
+ * The turn's session exists and belongs to another agent than the key's (or to none): the turn
+ * wrote nothing, and the caller answers as for a session that does not exist.
+ */
+export class SessionOfAnotherAgent extends Error {
+  override name = 'SessionOfAnotherAgent';
+  constructor() {
+    super("the session belongs to another agent than the key's");
+  }
+}
+
+async function refuseSessionOfAnotherAgent(
+  db: Database,
+  input: AppendTurnInput,
+  owner: string,
+): Promise<void> {
+  const [session] = await db
+    .select({ agentId: sessions.agentId })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, input.tenantId), eq(sessions.id, input.sessionId)));
+  if (session && session.agentId !== owner) throw new SessionOfAnotherAgent();
 }
 
 /** A race lost twice in a row is already unlikely; a third loss is an error, not a loop. */
@@ -217,6 +249,7 @@ function appendTurnStatement(input: AppendTurnInput, hash: string): SQL {
     last_cache_touch_at = coalesce(${touchAt}::timestamptz, last_cache_touch_at),
     updated_at = ${now}::timestamptz
   where tenant_id = ${tenantId}::text and id = ${sessionId}::text and not exists (select 1 from existing)
+    and (${input.ownerAgentId ?? null}::text is null or agent_id = ${input.ownerAgentId ?? null}::text)
   returning *
 ), stored_session as (
   select * from created union all select * from updated

@@ -88,23 +88,32 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
   const server = new McpServer({ name: 'molt', version: VERSION }, { instructions: INSTRUCTIONS });
   const api = client.api;
 
-  /** The user (or agent) whose memories are listed and forgotten; a session names its user. */
-  async function ownerOf(): Promise<Owner> {
+  /**
+   * The user (or agent) whose memories are listed and forgotten; a session names its user. With
+   * the agent the server acts for (the session's, or the configured one): a user's memories are
+   * listed as that agent reads them (docs/security.md#what-an-agent-reads), as search does.
+   */
+  async function ownerOf(): Promise<{ owner: Owner; reader: string | undefined }> {
     requireScope(scope);
-    if (scope.userId) return { userId: scope.userId };
+    let reader = scope.agentId;
     if (scope.sessionId) {
       const session = await answered(
         api.GET('/v1/sessions/{sessionId}', { params: { path: { sessionId: scope.sessionId } } }),
       );
-      if (session.userId) return { userId: session.userId };
-      if (session.agentId) return { agentId: session.agentId };
+      reader = session.agentId ?? reader;
+      if (scope.userId) return { owner: { userId: scope.userId }, reader };
+      if (session.userId) return { owner: { userId: session.userId }, reader };
+      if (session.agentId) return { owner: { agentId: session.agentId }, reader };
     }
-    if (scope.agentId) return { agentId: scope.agentId };
+    if (scope.userId) return { owner: { userId: scope.userId }, reader };
+    if (scope.agentId) return { owner: { agentId: scope.agentId }, reader };
     throw new McpToolError('this session names no user or agent: it has no memories of its own to list');
   }
 
-  const ownerQuery = (owner: Owner) =>
-    'userId' in owner ? { userId: owner.userId } : { agentId: owner.agentId };
+  const ownerQuery = ({ owner, reader }: { owner: Owner; reader: string | undefined }) => ({
+    ...('userId' in owner ? { userId: owner.userId } : { agentId: owner.agentId }),
+    ...(reader ? { readerAgentId: reader } : {}),
+  });
 
   server.registerTool(
     'search_memories',
@@ -158,14 +167,15 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
       annotations: { readOnlyHint: true },
     },
     tool(async (args: z.infer<typeof listMemoriesArgsSchema>) => {
-      const owner = await ownerOf();
+      const of = await ownerOf();
+      const { owner } = of;
       const page = await answered(
         api.GET('/v1/memories', {
           params: {
             query: {
               status: 'active',
               limit: args.limit ?? 50,
-              ...ownerQuery(owner),
+              ...ownerQuery(of),
               ...(args.type ? { type: args.type } : {}),
               ...(args.cursor ? { cursor: args.cursor } : {}),
             },
@@ -189,7 +199,7 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
       annotations: { destructiveHint: true, idempotentHint: true },
     },
     tool(async ({ id }: z.infer<typeof forgetMemoryArgsSchema>) => {
-      const owner = await ownerOf();
+      const { owner } = await ownerOf();
       const notFound = new McpToolError(`memory ${id}: not found among your memories`);
       const params = { params: { path: { memoryId: id } } };
       const memory = await answered(api.GET('/v1/memories/{memoryId}', params)).catch((error: unknown) => {
@@ -211,12 +221,13 @@ export function createMoltMcpServer({ client, scope }: MoltMcpOptions): McpServe
     },
     async (uri) => {
       try {
-        const owner = await ownerOf();
+        const of = await ownerOf();
+        const { owner } = of;
         const ofType = async (type: 'profile' | 'preference') =>
           (
             await answered(
               api.GET('/v1/memories', {
-                params: { query: { status: 'active', limit: 200, type, ...ownerQuery(owner) } },
+                params: { query: { status: 'active', limit: 200, type, ...ownerQuery(of) } },
               }),
             )
           ).items

@@ -6,7 +6,7 @@
  * instance, like the per-key limiter; the table is swept when it grows.
  */
 import type { FastifyInstance } from 'fastify';
-import { isKeyedUrl } from './auth.js';
+import { isKeyedRoute } from './auth.js';
 import { rateLimitedError } from './rate-limit.js';
 
 const WINDOW_MS = 60_000;
@@ -18,7 +18,7 @@ export function registerAuthFailureLimit(app: FastifyInstance, perMinute: number
   const failures = new Map<string, { count: number; resetAt: number }>();
   // Before the authentication hook: a blocked address costs no key lookup.
   app.addHook('onRequest', async (request) => {
-    if (!isKeyedUrl(request.url)) return;
+    if (!isKeyedRoute(request)) return;
     const entry = failures.get(request.ip);
     if (!entry) return;
     const now = Date.now();

@@ -12,7 +12,7 @@ import { type ApiKeyRole, findApiKey } from '../../db/api-keys.js';
 import type { Database } from '../../db/client.js';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { ApiError } from './errors.js';
-import { openUntilFirstKey } from './open-mode.js';
+import { openModeRefusal, openUntilFirstKey } from './open-mode.js';
 
 /** `open-until-key`: open while no key exists, required from the first key on (api/open-mode.ts). */
 export type AuthMode = 'required' | 'open' | 'open-until-key';
@@ -36,9 +36,16 @@ declare module 'fastify' {
 
 const OPEN: RequestAuth = { tenantId: DEFAULT_TENANT_ID, role: 'operator', agentId: null };
 
-/** The routes that need a key: the /v1 API and the MCP endpoint (docs/mcp.md). */
-export function isKeyedUrl(url: string): boolean {
-  return url.startsWith('/v1/') || url === '/mcp' || url.startsWith('/mcp?');
+/**
+ * Whether the route the router matched for this request needs a key: the /v1 API and the MCP
+ * endpoint (docs/mcp.md). Decided from the matched route (`routeOptions.url`, the route's pattern),
+ * never from the raw URL: the router decodes `%76`, so `/%761/keys` is `/v1/keys` to it, and a
+ * check of the raw text let such requests reach their handlers with no identity (issue 33 item 1).
+ * An unmatched request has no route and ends in the 404 handler, which runs no handler of molt's.
+ */
+export function isKeyedRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && (route.startsWith('/v1/') || route === '/mcp');
 }
 
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -52,8 +59,10 @@ export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode)
   app.decorateRequest('auth', null as unknown as RequestAuth);
   const stillOpen = mode === 'open-until-key' ? openUntilFirstKey(db) : async () => mode === 'open';
   app.addHook('onRequest', async (request) => {
-    if (!isKeyedUrl(request.url)) return;
+    if (!isKeyedRoute(request)) return;
     if (await stillOpen()) {
+      const refusal = openModeRefusal(request);
+      if (refusal) throw new ApiError(403, 'forbidden', refusal);
       request.auth = OPEN;
     } else {
       const key = bearerOf(request);
@@ -71,6 +80,13 @@ export function registerAuth(app: FastifyInstance, db: Database, mode: AuthMode)
         'forbidden',
         `${request.method} ${request.routeOptions.url} needs an operator key`,
       );
+    }
+  });
+  // Belt and braces: whatever hook order a later change brings, a keyed route's handler never
+  // runs without an identity.
+  app.addHook('preHandler', async (request) => {
+    if (isKeyedRoute(request) && !request.auth) {
+      throw new ApiError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>');
     }
   });
 }

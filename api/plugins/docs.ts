@@ -78,6 +78,21 @@ const transformWithDocs: typeof jsonSchemaTransform = (input) => {
   };
 };
 
+/**
+ * swagger-ui's policy tightened: no framing by anyone, no other origin for fonts, styles and
+ * images (its defaults allow `https:` and the public validator), no upgrade of a plain-HTTP
+ * local molt's requests, no form posts.
+ */
+export function docsCsp(header: string): string {
+  return header
+    .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace("font-src 'self' https: data:", "font-src 'self' data:")
+    .replace(' validator.swagger.io', '')
+    .replace("style-src 'self' https:", "style-src 'self'")
+    .replace(/\s*upgrade-insecure-requests;?/, '')
+    .concat(header.includes('form-action') ? '' : " form-action 'none';");
+}
+
 function packageVersion(): string {
   const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
   return (JSON.parse(text) as { version: string }).version;
@@ -108,10 +123,15 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: transformWithDocs,
   });
-  // The key entered under Authorize stays across reloads of /docs.
+  // The key entered under Authorize lives in the page's memory only: nothing is kept in
+  // localStorage (no `persistAuthorization`), a reload asks for it again. The page sends a
+  // Content-Security-Policy (swagger-ui's inline script by its hash) that allows only molt's own
+  // origin and refuses framing, like /ui (issue 33 item 6).
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { persistAuthorization: true },
+    uiConfig: { persistAuthorization: false },
+    staticCSP: true,
+    transformStaticCSP: docsCsp,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { causeChain } from '../../db/client.js';
+import { ScopeBusyError } from '../../db/memory/scope-lock.js';
 
 export class ApiError extends Error {
   constructor(
@@ -85,7 +86,49 @@ const FASTIFY_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'body: over the size limit',
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route speaks JSON-RPC (POST /mcp): its errors are JSON-RPC error objects. */
+    jsonRpc?: boolean;
+  }
+}
+
+/**
+ * An error on a JSON-RPC route (the MCP endpoint) as JSON-RPC says: `{ jsonrpc, error: { code,
+ * message, data }, id: null }`, the HTTP status kept (issue 33 item 6). A body that is not JSON is
+ * a parse error (-32700), a request molt refuses otherwise an invalid request (-32600), molt's own
+ * failure a server error (-32603); `data` carries molt's code and the request id.
+ */
+function jsonRpcError(status: number, code: string, message: string, requestId: string) {
+  const rpcCode = code === 'invalid_json' ? -32700 : status >= 500 ? -32603 : -32600;
+  return { jsonrpc: '2.0', error: { code: rpcCode, message, data: { code, requestId } }, id: null };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Every error body leaves through here: on a JSON-RPC route it is re-shaped (the body was sent
+  // as molt's error shape by the handler below, the not-found handler or a plugin).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config?.jsonRpc || reply.statusCode < 400 || typeof payload !== 'string') {
+      return payload;
+    }
+    try {
+      const parsed = JSON.parse(payload) as { error?: { code?: string; message?: string }; jsonrpc?: string };
+      if (parsed.jsonrpc || !parsed.error) return payload;
+      const code = parsed.error.code ?? 'error';
+      const own =
+        code === 'invalid_request' && parsed.error.message === FASTIFY_REFUSALS.FST_ERR_CTP_INVALID_JSON_BODY;
+      return JSON.stringify(
+        jsonRpcError(
+          reply.statusCode,
+          own ? 'invalid_json' : code,
+          parsed.error.message ?? 'error',
+          request.id,
+        ),
+      );
+    } catch {
+      return payload;
+    }
+  });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
       error: {
@@ -158,6 +201,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: own ?? error.message,
         },
       });
+    }
+    // A memory scope another writer held for longer than a write waits (db/memory/scope-lock.ts).
+    if (error instanceof ScopeBusyError) {
+      return send(
+        new ApiError(503, 'scope_busy', 'the memory scope is busy with other writes', undefined, 1),
+      );
     }
     // A route that did not classify its database error itself: an outage is still a 503 the
     // client can retry, never a 500.

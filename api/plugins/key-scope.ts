@@ -5,9 +5,10 @@
  * scopes; another agent's session is a 404, as another tenant's is. Agent keys bound to no agent
  * act for every agent of the tenant (one agent a tenant; kept for keys created before binding).
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { agentReach } from '../../db/memory/memory-reach.js';
 import { memories, memoryExtractions, type SessionRow, sessions } from '../../db/schema.js';
 import { getSession } from '../../db/transcript.js';
 import type { RequestAuth } from './auth.js';
@@ -39,7 +40,8 @@ const forbidden = (field: string, agentId: string) =>
 export function registerKeyScope(app: FastifyInstance, db: Database): void {
   app.addHook('preHandler', async (request) => {
     const auth = request.auth;
-    if (auth?.role !== 'agent' || auth.agentId === null || !request.url.startsWith('/v1/')) return;
+    if (auth?.role !== 'agent' || auth.agentId === null || !request.routeOptions.url?.startsWith('/v1/'))
+      return;
     const agentId = auth.agentId;
     const params = (request.params ?? {}) as Loose;
     const query = (request.query ?? {}) as Loose;
@@ -56,7 +58,9 @@ export function registerKeyScope(app: FastifyInstance, db: Database): void {
     }
     if (typeof query.sessionId === 'string') await sessionOfKey(db, auth, query.sessionId);
     if (query.agentId !== undefined && query.agentId !== agentId) throw forbidden('query.agentId', agentId);
-    if (request.routeOptions.url === '/v1/memories' && request.method === 'GET') query.agentId = agentId;
+    if (query.readerAgentId !== undefined && query.readerAgentId !== agentId) {
+      throw forbidden('query.readerAgentId', agentId);
+    }
     if (request.routeOptions.url === '/v1/memory-extractions' && typeof query.sessionId !== 'string') {
       throw new ApiError(
         400,
@@ -89,27 +93,16 @@ export function registerKeyScope(app: FastifyInstance, db: Database): void {
   });
 }
 
-/** A memory is the agent's when it is in the agent's scope or came from one of its sessions. */
+/** A memory is the agent's to read when the one rule of db/memory/memory-reach.ts says so. */
 async function memoryOfAgent(
   db: Database,
   tenantId: string,
   agentId: string,
   memoryId: string,
 ): Promise<boolean> {
-  const ofAgent = sql`(select id from ${sessions} where ${sessions.tenantId} = ${tenantId} and ${sessions.agentId} = ${agentId})`;
   const [row] = await db
     .select({ id: memories.id })
     .from(memories)
-    .where(
-      and(
-        eq(memories.tenantId, tenantId),
-        eq(memories.id, memoryId),
-        or(
-          eq(memories.agentId, agentId),
-          sql`${memories.sessionScope} in ${ofAgent}`,
-          sql`${memories.source}->>'sessionId' in ${ofAgent}`,
-        ),
-      ),
-    );
+    .where(and(eq(memories.tenantId, tenantId), eq(memories.id, memoryId), agentReach(tenantId, agentId)));
   return row !== undefined;
 }

@@ -11,7 +11,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { hashApiKey } from '../../db/api-keys.js';
-import { type AuthMode, bearerOf, isKeyedUrl } from './auth.js';
+import { type AuthMode, bearerOf, isKeyedRoute } from './auth.js';
 import { ApiError } from './errors.js';
 
 export const rateLimitedError = (text: string, ttlMs: number): ApiError => {
@@ -30,7 +30,7 @@ export async function registerRateLimit(
     hook: 'preParsing',
     max: perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isKeyedUrl(request.url),
+    allowList: (request) => !isKeyedRoute(request),
     // Keyed by the resolved key's hash, not the key: the limiter's store never holds a credential.
     keyGenerator: (request) => {
       // An open API ignores keys: any token would be a fresh quota, so it counts addresses.

@@ -18,6 +18,7 @@ import { scopeOfHeaders } from '../../mcp/scope.js';
 import { createMoltMcpServer } from '../../mcp/server.js';
 import { bearerOf } from '../plugins/auth.js';
 import { ApiError } from '../plugins/errors.js';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from '../plugins/key-concurrency.js';
 
 /** A `fetch` answered by the API itself through `app.inject` (the typed client's transport here). */
 export function injectFetch(app: FastifyInstance): typeof fetch {
@@ -28,7 +29,8 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const answer = await app.inject({
       method: request.method as 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
+      // Runs on the slots its `POST /mcp` took (api/plugins/key-concurrency.ts).
+      headers: { ...Object.fromEntries(request.headers), [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN },
       ...(payload ? { payload } : {}),
     });
     const headers = new Headers();
@@ -51,7 +53,7 @@ export function mcpRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
   return async (app) => {
     const fetch = injectFetch(root);
 
-    app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    app.post('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, async (request, reply) => {
       const configured = scopeOfHeaders(request.headers, request.auth.agentId);
       if ('error' in configured) throw new ApiError(400, 'invalid_request', `headers.${configured.error}`);
       const key = bearerOf(request);
@@ -86,7 +88,7 @@ export function mcpRoutes(root: FastifyInstance): FastifyPluginAsyncZod {
           error: { code: -32000, message: 'method not allowed: this MCP endpoint is stateless, POST only' },
           id: null,
         });
-    app.get('/mcp', { schema: { hide: true } }, notAllowed);
-    app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+    app.get('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, notAllowed);
+    app.delete('/mcp', { schema: { hide: true }, config: { jsonRpc: true } }, notAllowed);
   };
 }

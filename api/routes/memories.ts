@@ -87,8 +87,13 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { query, cursor, ...filter } = request.query;
-        const base = { tenantId: request.auth.tenantId, ...filter };
+        const { query, cursor, readerAgentId, ...filter } = request.query;
+        const { auth } = request;
+        // A bound key lists what it may read by id (db/memory/memory-reach.ts); others may ask to list as
+        // an agent's reader would (the MCP profile of a session does).
+        const reader = auth.role === 'agent' && auth.agentId !== null ? auth.agentId : readerAgentId;
+        const reach = reader !== undefined ? { reachOf: reader } : {};
+        const base = { tenantId: auth.tenantId, ...filter, ...reach };
         if (query) {
           if (cursor && decodeOffsetCursor(cursor) === null) {
             throw new ApiError(400, 'invalid_request', 'query.cursor: not a cursor this API issued');

@@ -35,7 +35,7 @@ export function memoryEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           body: editBodySchema,
           response: {
             200: z.object({ memory: memorySchema, previous: memorySchema }),
-            ...errorResponses(403, 404, 409, ...BODY_ERRORS),
+            ...errorResponses(403, 404, 409, 503, ...BODY_ERRORS),
           },
         },
       },
@@ -43,6 +43,13 @@ export function memoryEditRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { memoryId } = request.params;
         const result = await editMemory(deps.db, request.auth.tenantId, memoryId, request.body);
         if (result === 'not_found') throw notFound(`memory ${memoryId}`);
+        if (result === 'type_not_admitted') {
+          throw new ApiError(
+            400,
+            'invalid_request',
+            `body.type: a ${request.body.type} memory is personal: it belongs to a user or a session, never to an agent alone`,
+          );
+        }
         if (result === 'not_active') {
           throw new ApiError(409, 'not_active', `memory ${memoryId} is not active; edit the memory in force`);
         }

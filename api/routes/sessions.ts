@@ -56,7 +56,11 @@ export function workflowError(sessionId: string, error: unknown): never {
   if (error instanceof ApiError) throw error;
   if (error instanceof WorkflowNotFoundError) throw notFound(`the workflow of session ${sessionId}`);
   if (error instanceof WorkflowUpdateFailedError) {
-    throw new ApiError(409, 'rejected', error.cause?.message ?? error.message);
+    // Temporal's text (and the failure's) stays in the server log (issue 33 item 6): the workflow's
+    // own checks repeat what the body's schema already checked, so there is nothing to add.
+    const refused = new ApiError(409, 'rejected', `session ${sessionId}: its workflow refused the request`);
+    refused.cause = error;
+    throw refused;
   }
   throw unavailable('Temporal', error);
 }

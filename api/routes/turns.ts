@@ -17,7 +17,7 @@ import { userText } from '../../context/memory/recall.js';
 import type { Message } from '../../context/messages.js';
 import { boundedMeta, MAX_TOOL_CALLS_PER_TURN } from '../../context/payload-refs.js';
 import { liveMessageMetaOf, usageReportOf } from '../../context/session/index.js';
-import { appendTurn } from '../../db/transcript.js';
+import { appendTurn, SessionOfAnotherAgent } from '../../db/transcript.js';
 import { sessionWorkflowId, type TurnSignal } from '../../workflows/contract.js';
 import { prefetchQueryEmbedding } from '../assembly/hybrid-recall.js';
 import { sessionViewOf } from '../control/session-view.js';
@@ -25,7 +25,7 @@ import type { ApiDeps } from '../deps.js';
 import type { TurnDispatcher } from '../ingest/turn-dispatcher.js';
 import { signalOfRow, signalTemplateText } from '../ingest/turn-outbox.js';
 import { requireContextWindow, turnWarnings } from '../ingest/turn-warnings.js';
-import { ApiError, databaseError, unavailable } from '../plugins/errors.js';
+import { ApiError, databaseError, notFound, unavailable } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
 import { turnResponseSchema } from '../schemas/sessions.js';
 import { sessionSettingsBodySchema, workflowSettingsOf } from '../schemas/settings.js';
@@ -165,6 +165,9 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
             usage,
             userId,
             agentId,
+            // A bound key's turn goes only into its agent's session: a racing first turn of another
+            // agent claimed the id, and this one writes nothing (issue 33 item 4).
+            ownerAgentId: request.auth.role === 'agent' ? request.auth.agentId : null,
             // The scope is part of the content when named: a replay naming another user is a conflict.
             content: {
               messages: body.messages,
@@ -179,6 +182,7 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
             outbox: { taskQueue: deps.taskQueue, signal: template },
           });
         } catch (error) {
+          if (error instanceof SessionOfAnotherAgent) throw notFound(`session ${sessionId}`);
           throw databaseError(error, 'body.messages');
         }
         deps.metrics?.turns.inc({ outcome: result.outcome });

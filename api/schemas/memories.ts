@@ -158,6 +158,11 @@ export const memoryListQuerySchema = z.strictObject({
     .describe('Only this type; `episode` lists episodes (left out of every other listing)'),
   userId: scopeIdSchema.optional(),
   agentId: scopeIdSchema.optional(),
+  /**
+   * Only what a reader acting for this agent may read (docs/security.md#what-an-agent-reads): its
+   * own memories and those learned through no agent. A key bound to an agent always lists as it.
+   */
+  readerAgentId: scopeIdSchema.optional(),
   status: memoryStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),

@@ -30,6 +30,9 @@ function unstorablePath(value: unknown, path: string, depth = 0): string | null 
 
 export function registerStorableCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A JSON-RPC body (POST /mcp) is not stored: each tool call it makes is checked as the /v1
+    // request it becomes, and refused there as a tool error the model reads (issue 33 item 6).
+    if (request.routeOptions.config?.jsonRpc) return;
     const verbatim = new Set(request.routeOptions.config?.verbatimBody ?? []);
     const body =
       request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)

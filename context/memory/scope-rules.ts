@@ -94,3 +94,15 @@ export function userSpeaker(userId: string, speakers: readonly string[]): string
   const folded = userId.normalize('NFC').toLowerCase();
   return distinct.find((name) => name.toLowerCase() === folded) ?? null;
 }
+
+/**
+ * Whether a memory of `type` may live in a stored scope: the scope `storedScopeFor` gives the
+ * scope's own identity. An edit that changes a memory's type (PATCH) obeys it as a write does: a
+ * personal memory never lands in an agent's scope.
+ */
+export function scopeAdmits(scope: StoredScope, type: MemoryType): boolean {
+  return (
+    storedScopeFor({ userId: scope.userId, agentId: scope.agentId, sessionId: scope.sessionScope }, type) !==
+    null
+  );
+}

@@ -111,10 +111,18 @@ export async function backfillMemoryTerms(db: Database, batch = 500): Promise<nu
   }
 }
 
-/** Serialises writers of one scope for the rest of the transaction (dedup reads then writes). */
+/** The name of a scope's advisory lock (hashed into its key). */
+export function scopeLockName(scope: MemoryScope): string {
+  return JSON.stringify(['memory', scope.tenantId, scope.userId, scope.agentId, scope.sessionScope]);
+}
+
+/**
+ * Serialises writers of one scope for the rest of the transaction (dedup reads then writes),
+ * waiting for the lock inside the transaction: the worker's extractions. The API's writes wait
+ * without holding a connection (db/memory/scope-lock.ts withScopeLock).
+ */
 async function lockScope(tx: Executor, scope: MemoryScope): Promise<void> {
-  const name = JSON.stringify(['memory', scope.tenantId, scope.userId, scope.agentId, scope.sessionScope]);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scopeLockName(scope)}))`);
 }
 
 export interface MemoryDraft {

@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { clip, MEMORY_ABSTRACT_MAX, normalizeMemoryText } from '../../context/memory/policy.js';
+import { scopeAdmits } from '../../context/memory/scope-rules.js';
 import { subjectOf } from '../../context/memory/subject.js';
 import type { MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
-import { indexTermsOf, lockScope, memorySnapshot, unindexTerms } from './memories.js';
+import { indexTermsOf, memorySnapshot, unindexTerms } from './memories.js';
 import { type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { withScopeLock } from './scope-lock.js';
 
 export interface MemoryEdit {
   content: string;
@@ -28,14 +30,17 @@ export async function editMemory(
   tenantId: string,
   id: string,
   edit: MemoryEdit,
-): Promise<{ memory: MemoryRow; previous: MemoryRow } | 'not_found' | 'not_active'> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(memories)
-      .where(and(eq(memories.tenantId, tenantId), eq(memories.id, id)));
-    if (!found) return 'not_found';
-    await lockScope(tx, found);
+): Promise<{ memory: MemoryRow; previous: MemoryRow } | 'not_found' | 'not_active' | 'type_not_admitted'> {
+  const [found] = await db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.tenantId, tenantId), eq(memories.id, id)));
+  if (!found) return 'not_found';
+  // The scope rules POST applies (issue 33 item 6): a type the memory's scope may not hold (a
+  // personal memory in an agent's scope, read back as that agent's profile) is refused.
+  if (edit.type !== undefined && !scopeAdmits(found, edit.type)) return 'type_not_admitted';
+  // The scope's lock, without holding a connection while waiting for it (db/memory/scope-lock.ts).
+  return withScopeLock(db, found, async (tx) => {
     const [old] = await tx.select().from(memories).where(eq(memories.id, id)).for('update');
     if (old?.status !== 'active') return 'not_active';
     const now = new Date();

@@ -12,6 +12,7 @@ import type { EmbeddingSelector } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
+import { learnedThrough } from './memory-reach.js';
 import type { RecallScope } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
 import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
@@ -150,7 +151,14 @@ export async function embeddingStatus(db: Database, tenantId: string, model: str
 /** The scope's vector rows (user; agent without a user; session), as in db/memory/memory-recall.ts. */
 function scopeVectorCondition(scope: RecallScope, model: string): SQL {
   const parts: SQL[] = [];
-  if (scope.userId !== null) parts.push(eq(memoryEmbeddings.userId, scope.userId));
+  // The user's vectors learned through the scope's agent or through none (db/memory/memory-reach.ts).
+  if (scope.userId !== null)
+    parts.push(
+      and(
+        eq(memoryEmbeddings.userId, scope.userId),
+        learnedThrough(memoryEmbeddings.agentId, scope.agentId),
+      )!,
+    );
   if (scope.agentId !== null)
     parts.push(and(isNull(memoryEmbeddings.userId), eq(memoryEmbeddings.agentId, scope.agentId))!);
   if (scope.sessionId !== null) parts.push(eq(memoryEmbeddings.sessionScope, scope.sessionId));

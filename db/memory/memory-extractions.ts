@@ -109,15 +109,26 @@ export async function completeExtraction(
   input: CompleteExtractionInput,
 ): Promise<ExtractionCounts> {
   return db.transaction(async (tx) => {
-    // Ordered with an erasure of the session: an erased range is never extracted again.
+    // Ordered with an erasure of the session or a wipe of its user's memories: an erased or
+    // wiped range is never extracted again.
     await lockSessionErasure(tx, input.tenantId, input.sessionId);
-    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId);
+    const erased = await erasedUpTo(tx, input.tenantId, input.sessionId, 'memories');
     const [row] = await tx
       .select()
       .from(memoryExtractions)
       .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)))
       .for('update');
-    if (erased > 0 && (!row || row.fromSeq <= erased)) return erasedCounts();
+    if (erased > 0 && (!row || row.fromSeq <= erased)) {
+      // A wiped range (the session and its extraction rows are still there): the extraction ends,
+      // having written nothing, instead of staying `running` for ever.
+      if (row && row.status !== 'succeeded') {
+        await tx
+          .update(memoryExtractions)
+          .set({ status: 'succeeded', counts: erasedCounts(), error: null, finishedAt: new Date() })
+          .where(and(eq(memoryExtractions.tenantId, input.tenantId), eq(memoryExtractions.id, input.id)));
+      }
+      return erasedCounts();
+    }
     if (!row) throw new Error(`extraction ${input.id} does not exist`);
     if (row.status === 'succeeded' && row.counts) return row.counts;
     const { accepted, rejected } = verifyCandidates(input.candidates, input.range);

@@ -7,6 +7,7 @@ import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { memorySnapshot } from './memories.js';
+import { agentReach } from './memory-reach.js';
 import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
 
 export interface MemoryFilter {
@@ -14,6 +15,8 @@ export interface MemoryFilter {
   type?: string;
   userId?: string;
   agentId?: string;
+  /** Only what a reader acting for this agent may read (a bound key). */
+  reachOf?: string;
   status?: MemoryStatus;
 }
 
@@ -24,6 +27,8 @@ function filterConditions(filter: MemoryFilter): SQL[] {
   else conditions.push(ne(memories.type, EPISODE_TYPE));
   if (filter.userId) conditions.push(eq(memories.userId, filter.userId));
   if (filter.agentId) conditions.push(eq(memories.agentId, filter.agentId));
+  // A reader acting for an agent lists what it may read by id (db/memory/memory-reach.ts).
+  if (filter.reachOf) conditions.push(agentReach(filter.tenantId, filter.reachOf));
   if (filter.status) conditions.push(eq(memories.status, filter.status));
   return conditions;
 }

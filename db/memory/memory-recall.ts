@@ -10,6 +10,7 @@ import type { WeightedTerm } from '../../context/memory/recall.js';
 import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Executor } from './memories.js';
+import { learnedThrough } from './memory-reach.js';
 import {
   currentCondition,
   type MemoryRow,
@@ -38,7 +39,9 @@ function scopeParts(scope: RecallScope): SQL[] {
   const base = (condition?: SQL) =>
     and(eq(memories.tenantId, scope.tenantId), currentCondition(), condition)!;
   const parts: SQL[] = [];
-  if (scope.userId !== null) parts.push(base(eq(memories.userId, scope.userId)));
+  // The user's memories learned through the scope's agent or through none (db/memory/memory-reach.ts).
+  if (scope.userId !== null)
+    parts.push(base(and(eq(memories.userId, scope.userId), learnedThrough(memories.agentId, scope.agentId))));
   if (scope.agentId !== null)
     parts.push(base(and(isNull(memories.userId), eq(memories.agentId, scope.agentId), agentKnowledge)));
   if (scope.sessionId !== null) parts.push(base(eq(memories.sessionScope, scope.sessionId)));
@@ -74,7 +77,10 @@ function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
     sql`select ${memoryTerms.memoryId} as memory_id, ${memoryTerms.term} as term from ${memoryTerms}
       where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} = any(${keys})`;
   const parts: SQL[] = [];
-  if (scope.userId !== null) parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}`));
+  if (scope.userId !== null) {
+    const through = learnedThrough(memoryTerms.agentId, scope.agentId);
+    parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}${through ? sql` and ${through}` : sql``}`));
+  }
   if (scope.agentId !== null) {
     parts.push(part(sql`${memoryTerms.agentId} = ${scope.agentId} and ${memoryTerms.userId} is null`));
   }

@@ -27,7 +27,6 @@ import type { Database } from '../client.js';
 import {
   type Executor,
   indexTermsOf,
-  lockScope,
   type MemoryDraft,
   type MemoryScope,
   memorySnapshot,
@@ -36,6 +35,7 @@ import {
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { withScopeLock } from './scope-lock.js';
 
 /** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
 export const RELATED_SIMILARITY = 0.3;
@@ -245,8 +245,8 @@ export async function commitMemory(
   scope: MemoryScope,
   draft: MemoryDraft,
 ): Promise<StoreOutcome> {
-  return db.transaction(async (tx) => {
-    await lockScope(tx, scope);
+  // The scope's lock without holding a pooled connection while waiting for it (db/memory/scope-lock.ts).
+  return withScopeLock(db, scope, async (tx) => {
     const memoryId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
     return storeDraft(tx, scope, draft, { memoryId, eventId: `${memoryId}:commit`, extractionId: null });
   });

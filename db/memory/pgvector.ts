@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './memories.js';
+import { learnedThrough } from './memory-reach.js';
 import type { RecallScope } from './memory-recall.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -96,7 +97,11 @@ export async function ensureVectorIndex(db: Executor, model: string, dims: numbe
 /** Condition on the scope's rows of `memory_embeddings` (user; agent without a user; session). */
 function scopeSql(scope: RecallScope): SQL {
   const parts: SQL[] = [];
-  if (scope.userId !== null) parts.push(sql`user_id = ${scope.userId}`);
+  if (scope.userId !== null) {
+    // Learned through the scope's agent or through none (db/memory/memory-reach.ts).
+    const through = learnedThrough(sql`agent_id`, scope.agentId);
+    parts.push(sql`(user_id = ${scope.userId}${through ? sql` and ${through}` : sql``})`);
+  }
   if (scope.agentId !== null) parts.push(sql`(user_id is null and agent_id = ${scope.agentId})`);
   if (scope.sessionId !== null) parts.push(sql`session_scope = ${scope.sessionId}`);
   const within = parts.length > 0 ? sql` and (${sql.join(parts, sql` or `)})` : sql``;

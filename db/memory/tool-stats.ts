@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SKILL_PATH_PATTERN } from '../../context/memory/tool-memory.js';
 import type { Executor } from './memories.js';
+import { learnedThrough } from './memory-reach.js';
 import type { RecallScope } from './memory-recall.js';
 
 /** Statistics are of a session's scope: the session is always named. */
@@ -14,7 +15,11 @@ type SessionScope = RecallScope & { sessionId: string };
 /** The scope's sessions as SQL: the user's sessions; the agent's without a user; this session. */
 function scopeSessions(scope: SessionScope): SQL {
   const of = [sql`id = ${scope.sessionId}`];
-  if (scope.userId !== null) of.push(sql`user_id = ${scope.userId}`);
+  // The user's sessions with the scope's agent or with none, as for memories (db/memory/memory-reach.ts).
+  if (scope.userId !== null) {
+    const through = learnedThrough(sql`agent_id`, scope.agentId);
+    of.push(sql`(user_id = ${scope.userId}${through ? sql` and ${through}` : sql``})`);
+  }
   if (scope.agentId !== null) of.push(sql`(agent_id = ${scope.agentId} and user_id is null)`);
   return sql`select id from sessions where tenant_id = ${scope.tenantId} and (${sql.join(of, sql` or `)})`;
 }

@@ -196,8 +196,13 @@ describe('MCP over streamable HTTP', () => {
         body: JSON.stringify(initialize),
       });
       expect(response.status).toBe(401);
+      // A JSON-RPC error object, molt's code in its data (docs/mcp.md#http).
       const body = (await response.json()) as Json;
-      expect(body.error.code).toBe('unauthorized');
+      expect(body).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, data: { code: 'unauthorized' } },
+      });
     }
     await expect(httpMcp(url, { authorization: 'Bearer molt_not-a-key' })).rejects.toThrow(/401|nauthorized/);
     const get = await fetch(url, { headers: { authorization: `Bearer ${keys.operatorA}` } });

@@ -64,7 +64,14 @@ function mayRead(
   reader: Identity & { sessionId: string },
 ) {
   if (reader.sessionId === writer) return true;
-  if (owner.userId) return reader.userId === owner.userId;
+  // A user's memory learned through an agent is that agent's (db/memory/memory-reach.ts): another agent's
+  // session naming the user does not read it; a reader acting for no agent does.
+  if (owner.userId) {
+    return (
+      reader.userId === owner.userId &&
+      (!owner.agentId || !reader.agentId || reader.agentId === owner.agentId)
+    );
+  }
   if (owner.agentId && (AGENT_KNOWLEDGE_TYPES as readonly string[]).includes(type)) {
     return reader.agentId === owner.agentId;
   }

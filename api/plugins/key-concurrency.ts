@@ -1,0 +1,98 @@
+/**
+ * A bound on each key's work in flight (issue 33 item 2). The per-minute rate limit
+ * (rate-limit.ts) bounds how often a key may ask, not how much it holds at once: six MCP batches
+ * of 100 searches, or thirty concurrent commits, arrive within one second and held every pooled
+ * database connection of the API, so another tenant's requests queued behind them for seconds.
+ *
+ * Here each key (its hash; in open mode the client address) may have at most `limit` requests in
+ * flight on the keyed routes; one more is answered 429 with `Retry-After: 1` before any of its
+ * work starts. A request holds at most one pooled connection at a time, so a key holds at most
+ * `limit` of them, and the pool's other connections stay free for everyone else. MCP batch calls
+ * count one by one: `POST /mcp` takes one slot per message of its JSON-RPC batch, all before the
+ * MCP layer runs, and a batch larger than the key's free slots is refused whole (429) — cheaply,
+ * instead of making each of its calls a request that is refused. The calls a batch makes go
+ * through the API in process (api/routes/mcp.ts) marked with this process's `IN_PROCESS_TOKEN`,
+ * which never leaves the process: they run on the batch's slots and are not counted again.
+ *
+ * In memory per API instance, like the rate limiter: N instances admit N × `limit` per key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashApiKey } from '../../db/api-keys.js';
+import { type AuthMode, bearerOf, isKeyedRoute } from './auth.js';
+import { rateLimitedError } from './rate-limit.js';
+
+const SLOT = Symbol('molt.keySlot');
+const WEIGHT = Symbol('molt.keySlotWeight');
+
+type Counted = FastifyRequest & { [SLOT]?: string; [WEIGHT]?: number };
+
+/** The header an in-process call of `POST /mcp` carries, with this process's secret value. */
+export const IN_PROCESS_HEADER = 'x-molt-in-process';
+/** Random per process; sent only through `app.inject`, never over a socket, never logged. */
+export const IN_PROCESS_TOKEN = randomUUID();
+
+const inProcess = (request: FastifyRequest) => request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN;
+
+/** The messages of a JSON-RPC body: each may call the API (a batch is an array). */
+function messagesIn(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+}
+
+/** Whose slot a request takes: the key's hash (never the key), or the address in open mode. */
+function holderOf(request: FastifyRequest, mode: AuthMode): string {
+  const key = mode === 'required' ? bearerOf(request) : undefined;
+  return key ? `key:${hashApiKey(key)}` : `ip:${request.ip}`;
+}
+
+export interface KeyConcurrency {
+  /** Requests in flight per holder (tests and metrics). */
+  inFlight(): ReadonlyMap<string, number>;
+}
+
+export function registerKeyConcurrency(
+  app: FastifyInstance,
+  limit: number | undefined,
+  mode: AuthMode,
+): KeyConcurrency {
+  const inFlight = new Map<string, number>();
+  if (!limit) return { inFlight: () => inFlight };
+  const release = async (request: FastifyRequest) => {
+    const counted = request as Counted;
+    const holder = counted[SLOT];
+    if (holder === undefined) return;
+    counted[SLOT] = undefined;
+    const left = (inFlight.get(holder) ?? 1) - (counted[WEIGHT] ?? 1);
+    if (left <= 0) inFlight.delete(holder);
+    else inFlight.set(holder, left);
+  };
+  // After authentication (registered after auth.ts): only requests with an identity count.
+  const take = (request: FastifyRequest, weight: number, what: string) => {
+    const holder = holderOf(request, mode);
+    const now = inFlight.get(holder) ?? 0;
+    if (now + weight > limit) {
+      throw rateLimitedError(`more than ${limit} ${what} of this key in flight`, 1_000);
+    }
+    inFlight.set(holder, now + weight);
+    (request as Counted)[SLOT] = holder;
+    (request as Counted)[WEIGHT] = weight;
+  };
+  app.addHook('onRequest', async (request) => {
+    if (!isKeyedRoute(request) || request.routeOptions.url === '/mcp' || !request.auth) return;
+    if (inProcess(request)) return;
+    take(request, 1, 'requests');
+  });
+  // POST /mcp once its body is read: one slot per message of the batch. Its reply is hijacked by
+  // the MCP transport, so the slots are given back when the response closes.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url !== '/mcp' || request.method !== 'POST' || !request.auth) return;
+    take(request, messagesIn(request.body), 'MCP calls');
+    reply.raw.once('close', () => void release(request));
+  });
+  // The slot is given back when the answer is ready (onSend: also for errors), not when the
+  // client hangs up: a client that aborts its requests does not stop their work.
+  app.addHook('onSend', async (request) => release(request));
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onTimeout', async (request) => release(request));
+  return { inFlight: () => inFlight };
+}
