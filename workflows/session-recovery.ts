@@ -4,7 +4,6 @@
  * the step, feed its result back, until there is an answer for the agent.
  */
 import { patched } from '@temporalio/workflow';
-import { canCompact } from '../context/breaker.js';
 import {
   learnedContextWindow,
   nextRecoveryStep,
@@ -18,6 +17,7 @@ import {
   applyTruncation,
   likelyHasOversizedToolResults,
   liveTokensOf,
+  llmCompactionAllowed,
   planCompaction,
   recoveryCountersOf,
   type SessionState,
@@ -70,7 +70,8 @@ export async function recoverFromOverflow(
       counters: recoveryCountersOf(state, request.attemptId),
       hasOversizedToolResults: likelyHasOversizedToolResults(state),
       lastCompactionFreedNothing: freedNothing,
-      compactionAllowed: canCompact(state.breaker, state.settings.breaker, now()),
+      // The breaker stops the LLM, never compaction: a session that falls back compacts offline.
+      compactionAllowed: state.offlineFallback === true || llmCompactionAllowed(state, now()),
     });
     run.apply(
       { state: withRecoveryCounters(state, request.attemptId, decision.counters), commands: [] },
