@@ -6,6 +6,7 @@
  */
 
 import { reductionFailure } from '../../context/compaction-rules.js';
+import { conversationOnly } from '../../context/digest/molt-text.js';
 import {
   advanceWorkingMemory,
   buildContinuationMessage,
@@ -78,7 +79,7 @@ export function persistActivities(steps: CompactionSteps) {
         suffix: formatWorkspaceRulesSection(rules),
       });
       const mergedTodos: Todo[] = mergeTodos(await sessionTodos(db, input.tenantId, input.sessionId), [
-        ...inferPendingWork(messages),
+        ...inferPendingWork(conversationOnly(messages)),
         ...extractOpenTodos(row.mergedBody),
         ...advanced.memory.todosDone.map((text) => ({ text, status: 'done' as const })),
       ]);

@@ -37,6 +37,7 @@ import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
 import { retrievalSchema } from '../schemas/memories.js';
 import type { SessionSettingsBody } from '../schemas/settings.js';
 import { sessionViewOf } from '../session-view.js';
+import { contextWarnings, turnWarningSchema } from '../turn-warnings.js';
 
 /** A query-string flag: `true`/`1` or `false`/`0` (z.coerce.boolean would take "false" as true). */
 const flag = (fallback: boolean) =>
@@ -112,6 +113,8 @@ export const contextResponseSchema = z.object({
   recall: recallSchema,
   /** Key files restored after the continuation message (docs/key-file-restore.md). */
   restored: restoredSchema,
+  /** The breaker open; the context near the window, or fitted to it (docs/api.md#turn-warnings). */
+  warnings: z.array(turnWarningSchema),
 });
 
 export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -265,6 +268,12 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           systemPromptAddition,
           recall,
           restored: restoredView(restore),
+          warnings: contextWarnings({
+            window,
+            estimatedTokens,
+            fitted: assembled.fitted,
+            breaker: view.breaker,
+          }),
         };
       },
     );
