@@ -94,7 +94,8 @@ export function turnWarnings(input: TurnWarningInput): TurnWarning[] {
       reason: session.breaker.lastError,
     });
   }
-  if (session) {
+  // A message over the whole window already says the context cannot fit.
+  if (session && !warnings.some((w) => w.code === 'message_exceeds_window')) {
     const turnTokens = session.counted ? 0 : messages.reduce((sum, m) => sum + m.tokens, 0);
     const live = session.liveTokens + turnTokens;
     if (live > sessionWindow) {
