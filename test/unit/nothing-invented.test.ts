@@ -34,9 +34,9 @@ function compact(messages: Message[], body = '', summarizer: 'llm' | 'extractive
 function items(memory: ReturnType<typeof compact>['memory']): string[] {
   return [
     ...(memory.task ? [memory.task] : []),
-    ...memory.todosOpen.map((t) => t.text),
-    ...memory.todosDone.map((t) => t.text),
-    ...memory.decisions.map((d) => d.text),
+    ...memory.todosOpen,
+    ...memory.todosDone,
+    ...memory.decisions,
     ...memory.identifiers.map((i) => i.value),
   ];
 }
@@ -136,8 +136,8 @@ describe('paths and tool names are inert (property)', () => {
           countTokens: (t) => Math.ceil(t.length / 4),
         });
         for (const result of [first, second]) {
-          for (const todo of result.memory.todosOpen) expect(todo.text).not.toContain(payload);
-          for (const decision of result.memory.decisions) expect(decision.text).not.toContain(payload);
+          for (const todo of result.memory.todosOpen) expect(todo).not.toContain(payload);
+          for (const decision of result.memory.decisions) expect(decision).not.toContain(payload);
           // No line of the rendered summary starts with the forged text.
           for (const line of result.text.split(/\r?\n|\u2028|\u2029/)) {
             expect(line.trimStart().startsWith('##') && line.includes(payload)).toBe(false);
