@@ -110,6 +110,7 @@ export interface paths {
                             status: "ready" | "unavailable";
                             database: boolean;
                             temporal: boolean;
+                            worker: boolean;
                         };
                     };
                 };
@@ -124,6 +125,7 @@ export interface paths {
                             status: "ready" | "unavailable";
                             database: boolean;
                             temporal: boolean;
+                            worker: boolean;
                         };
                     };
                 };
@@ -344,11 +346,12 @@ export interface paths {
                             };
                             warnings: {
                                 /** @enum {string} */
-                                code: "context_window_defaulted" | "message_exceeds_window";
+                                code: "context_window_defaulted" | "message_exceeds_window" | "breaker_open" | "context_near_window" | "context_over_window";
                                 message: string;
                                 contextWindowTokens: number;
                                 messageIndex?: number;
                                 tokens?: number;
+                                reason?: string | null;
                             }[];
                         };
                     };
@@ -1281,6 +1284,9 @@ export interface paths {
                             tokensBefore: number | null;
                             tokensAfter: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             runId: string | null;
@@ -2026,6 +2032,15 @@ export interface paths {
                                 tokens: number;
                                 skippedLive: string[];
                             };
+                            warnings: {
+                                /** @enum {string} */
+                                code: "context_window_defaulted" | "message_exceeds_window" | "breaker_open" | "context_near_window" | "context_over_window";
+                                message: string;
+                                contextWindowTokens: number;
+                                messageIndex?: number;
+                                tokens?: number;
+                                reason?: string | null;
+                            }[];
                         };
                     };
                 };
@@ -2181,6 +2196,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 runId: string | null;
@@ -2323,6 +2341,9 @@ export interface paths {
                             tokensBefore: number | null;
                             tokensAfter: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             runId: string | null;
@@ -2742,6 +2763,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 runId: string | null;
@@ -4488,6 +4512,9 @@ export interface paths {
                                     output: number;
                                 } | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 startedAt: string;
@@ -4627,6 +4654,9 @@ export interface paths {
                                 output: number;
                             } | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             startedAt: string;
@@ -4794,6 +4824,9 @@ export interface paths {
                                     output: number;
                                 } | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 startedAt: string;
@@ -5388,6 +5421,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 finishedAt: string | null;
                                 /** @enum {string} */
@@ -5409,6 +5445,9 @@ export interface paths {
                                 added: number | null;
                                 superseded: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                             } | {
                                 /** @enum {string} */
                                 kind: "breaker";

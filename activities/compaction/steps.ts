@@ -72,7 +72,7 @@ export function compactionSteps(deps: CompactionDeps) {
       status,
       ...(row.tokensBefore !== null ? { tokensBefore: row.tokensBefore } : {}),
       ...(summary ? { summaryTokens: summary.tokens } : {}),
-      ...(row.error ? { error: row.error } : {}),
+      ...(row.error ? { error: row.error } : row.cause ? { error: row.cause } : {}),
     };
   }
 
