@@ -28,7 +28,8 @@ describe('the worker at start', () => {
     const namespace = `bare-${randomUUID().slice(0, 8)}`;
     await h.client.workflowService.registerNamespace({
       namespace,
-      workflowExecutionRetentionPeriod: { seconds: 86_400 },
+      // protobufjs takes a number where its types ask for a Long.
+      workflowExecutionRetentionPeriod: { seconds: 86_400 } as never,
     });
     const started = createMoltWorker({
       connection: native,
