@@ -122,6 +122,7 @@ export async function recoverFromOverflow(
           plan.type === 'nothing' &&
           plan.reason === 'empty' &&
           !keepNothing &&
+          !likelyHasOversizedToolResults(run.state) &&
           patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)
         ) {
           keepNothing = true;
@@ -143,7 +144,12 @@ export async function recoverFromOverflow(
       ) {
         return answer('retry', { compactionId: plan.compactionId });
       }
-      if (keptRecent && patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)) {
+      // Oversized tool results are truncated first (step 4): it keeps the recent turns verbatim.
+      if (
+        keptRecent &&
+        !likelyHasOversizedToolResults(run.state) &&
+        patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)
+      ) {
         keepNothing = true;
         continue;
       }
