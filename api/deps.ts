@@ -18,7 +18,12 @@ export interface ApiDeps {
   /** How long a request waits for Temporal before answering 503 (default 5 s). */
   temporalTimeoutMs?: number;
   /** Dependency checks for /readyz. */
-  readiness?: { database(): Promise<boolean>; temporal(): Promise<boolean> };
+  readiness?: {
+    database(): Promise<boolean>;
+    temporal(): Promise<boolean>;
+    /** Whether a worker polls molt's task queue (cli/readiness.ts taskQueueHasPollers). */
+    worker?(): Promise<boolean>;
+  };
   /** `required` (default when any key exists) or `open` (no keys: every request is the default tenant's operator). */
   auth?: AuthMode;
   /** How message tokens are counted (MOLT_TOKEN_COUNTER); the worker must use the same. */

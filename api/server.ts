@@ -41,6 +41,8 @@ const readinessSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.boolean(),
   temporal: z.boolean(),
+  /** A worker polls molt's task queue: turns are applied (issue 32). */
+  worker: z.boolean(),
 });
 
 /** A turn may carry big tool results (OpenClaw caps one at 400K chars); 16 MiB bounds a request. */
@@ -124,11 +126,13 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
         deps.readiness?.database() ?? Promise.resolve(true),
         deps.readiness?.temporal() ?? Promise.resolve(true),
       ]);
-      const ready = database && temporal;
+      // No worker can apply turns while none polls the task queue (asked only when Temporal answers).
+      const worker = temporal ? await (deps.readiness?.worker?.() ?? Promise.resolve(true)) : false;
+      const ready = database && temporal && worker;
       if (!ready) reply.header('retry-after', '5');
       return reply
         .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'unavailable', database, temporal });
+        .send({ status: ready ? 'ready' : 'unavailable', database, temporal, worker });
     },
   );
 

@@ -209,10 +209,12 @@ export function renderCompactionList(list: CompactionListAnswer): string {
       { header: 'SESSION', value: (c) => c.sessionId },
       { header: 'TRIGGER', value: (c) => c.trigger },
       { header: 'STATUS', value: (c) => c.status },
+      { header: 'VERDICT', value: (c) => c.verdict ?? '—' },
       { header: 'SEQS', value: (c) => `${c.fromSeq}–${c.toSeq}`, align: 'right' },
       { header: 'TOKENS', value: tokensText, align: 'right' },
       { header: 'STARTED (UTC)', value: (c) => formatTimestamp(c.startedAt) },
       { header: 'TOOK', value: tookText },
+      { header: 'CAUSE', value: (c) => truncate(c.cause ?? '', 60) },
     ],
     list.items,
   );
@@ -228,6 +230,8 @@ export function renderCompaction(c: CompactionAnswer): string {
       ['session', c.sessionId],
       ['trigger', c.trigger],
       ['status', c.status],
+      ...(c.verdict ? [['verdict', c.verdict] as const] : []),
+      ...(c.cause ? [['cause', c.cause] as const] : []),
       ['seqs', `${c.fromSeq}–${c.toSeq}`],
       [
         'tokens',

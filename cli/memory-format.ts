@@ -90,6 +90,7 @@ export function renderExtractionList(list: z.infer<typeof extractionListSchema>)
       { header: 'EXTRACTION', value: (x) => x.id },
       { header: 'TRIGGER', value: (x) => x.trigger },
       { header: 'STATUS', value: (x) => x.status },
+      { header: 'VERDICT', value: (x) => x.verdict ?? '—' },
       { header: 'SEQS', value: (x) => `${x.fromSeq}–${x.toSeq}`, align: 'right' },
       { header: 'COUNTS', value: countsText },
       { header: 'STARTED (UTC)', value: (x) => formatTimestamp(x.startedAt) },
@@ -109,6 +110,8 @@ export function renderExtraction(x: z.infer<typeof extractionWithDiffSchema>): s
     ['extractor', x.extractor],
     ['counts', countsText(x)],
     ['tokens', x.tokens ? `${x.tokens.input} in, ${x.tokens.output} out` : '—'],
+    ['verdict', x.verdict ?? '—'],
+    ['cause', x.cause ?? '—'],
     ['error', x.error ?? '—'],
   ];
   const diff = x.diff.map((d) => {

@@ -20,6 +20,7 @@ import { type LlmConfig, loadLlmConfig } from '../llm/config.js';
 import { createEmbedder, type EmbeddingsConfig, loadEmbeddingsConfig } from '../llm/embeddings.js';
 import { createTextModel } from '../llm/providers.js';
 import { loadWorkflowBundle } from '../worker/bundle.js';
+import { taskQueueHasPollers } from '../worker/readiness.js';
 import { createMoltWorker } from '../worker/worker.js';
 import type { MoltConfig } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -176,6 +177,17 @@ export async function startApi(
           try {
             await connection.healthService.check({});
             return true;
+          } catch {
+            return false;
+          }
+        },
+        worker: async () => {
+          try {
+            return await taskQueueHasPollers(
+              connection,
+              config.TEMPORAL_NAMESPACE,
+              config.TEMPORAL_TASK_QUEUE,
+            );
           } catch {
             return false;
           }

@@ -10,8 +10,9 @@ import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { Connection } from '@temporalio/client';
 
-/** Search attributes molt's workflows upsert; a cluster must have them registered. */
-export const MOLT_SEARCH_ATTRIBUTES = { MoltBreakerOpen: 'Bool', MoltTenant: 'Keyword' } as const;
+import { MOLT_SEARCH_ATTRIBUTES } from '../worker/readiness.js';
+
+export { MOLT_SEARCH_ATTRIBUTES };
 
 export interface DevServerOptions {
   cliPath: string;

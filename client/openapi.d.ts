@@ -110,6 +110,7 @@ export interface paths {
                             status: "ready" | "unavailable";
                             database: boolean;
                             temporal: boolean;
+                            worker: boolean;
                         };
                     };
                 };
@@ -124,6 +125,7 @@ export interface paths {
                             status: "ready" | "unavailable";
                             database: boolean;
                             temporal: boolean;
+                            worker: boolean;
                         };
                     };
                 };
@@ -344,11 +346,12 @@ export interface paths {
                             };
                             warnings: {
                                 /** @enum {string} */
-                                code: "context_window_defaulted" | "message_exceeds_window";
+                                code: "context_window_defaulted" | "message_exceeds_window" | "breaker_open" | "context_near_window" | "context_over_window";
                                 message: string;
                                 contextWindowTokens: number;
                                 messageIndex?: number;
                                 tokens?: number;
+                                reason?: string | null;
                             }[];
                         };
                     };
@@ -1283,6 +1286,9 @@ export interface paths {
                             tokensBefore: number | null;
                             tokensAfter: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             runId: string | null;
@@ -2030,6 +2036,15 @@ export interface paths {
                                 tokens: number;
                                 skippedLive: string[];
                             };
+                            warnings: {
+                                /** @enum {string} */
+                                code: "context_window_defaulted" | "message_exceeds_window" | "breaker_open" | "context_near_window" | "context_over_window";
+                                message: string;
+                                contextWindowTokens: number;
+                                messageIndex?: number;
+                                tokens?: number;
+                                reason?: string | null;
+                            }[];
                         };
                     };
                 };
@@ -2185,6 +2200,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 runId: string | null;
@@ -2327,6 +2345,9 @@ export interface paths {
                             tokensBefore: number | null;
                             tokensAfter: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             runId: string | null;
@@ -2746,6 +2767,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 runId: string | null;
@@ -4846,6 +4870,9 @@ export interface paths {
                                     output: number;
                                 } | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 startedAt: string;
@@ -4991,6 +5018,9 @@ export interface paths {
                                 output: number;
                             } | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                            cause: string | null;
                             replayOf: string | null;
                             workflowId: string;
                             startedAt: string;
@@ -5164,6 +5194,9 @@ export interface paths {
                                     output: number;
                                 } | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 workflowId: string;
                                 startedAt: string;
@@ -5760,6 +5793,9 @@ export interface paths {
                                 tokensBefore: number | null;
                                 tokensAfter: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "compacted" | "degraded" | "offline" | "no_progress" | "failed" | "cancelled" | null;
+                                cause: string | null;
                                 replayOf: string | null;
                                 finishedAt: string | null;
                                 /** @enum {string} */
@@ -5781,6 +5817,9 @@ export interface paths {
                                 added: number | null;
                                 superseded: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                verdict: "extracted" | "no_change" | "no_candidate" | "failed" | null;
+                                cause: string | null;
                             } | {
                                 /** @enum {string} */
                                 kind: "breaker";

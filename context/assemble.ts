@@ -1,7 +1,8 @@
 /**
  * The context an agent gets before each LLM call (`GET /context`): repair the pairing, keep the
  * last N user turns, prune old tool results when the cache-TTL gate allows, truncate oversized
- * results, estimate. Pure: the clock and the session's last cache touch are inputs, and the
+ * results, and — when all that still leaves more than the window (a compaction is late, the
+ * LLM is down) — leave out the oldest turns until it fits (`fitted`), estimate. Pure: the clock and the session's last cache touch are inputs, and the
  * caller records a touch when `pruneApplied` is true. Cost: one char pass when pruning plus one
  * token estimate per message object — or, with `knownTokens` (counts stored at ingest), only
  * for the messages this call changed (bench/assemble.bench.ts).
@@ -58,6 +59,11 @@ export type AssembledContext = {
   pruneApplied: boolean;
   pruneReason: PruneGateReason;
   repair: { added: number; droppedDuplicateCount: number; droppedOrphanCount: number; moved: boolean };
+  /**
+   * The oldest live messages left out so that the context fits the window (they stay stored and
+   * are compacted as usual), and whether even the newest user turn alone is over the window.
+   */
+  fitted: { droppedMessages: number; overWindow: boolean };
 };
 
 function sumChars(messages: readonly Message[]): number {
@@ -124,9 +130,35 @@ export function assembleContext(params: AssembleContextParams): AssembledContext
   const truncation = truncateOversizedToolResults(live, window);
   live = truncation.messages;
 
+  // Never more than the window: leave out the oldest turns, starting the context at a user message.
+  let droppedMessages = 0;
+  const budget = window - prefixTokens - reservedTokens;
+  if (window > 0 && tokensOf(live) > budget) {
+    const tokens = live.map((message) => tokensOf([message]));
+    let suffix = tokens.reduce((sum, t) => sum + t, 0);
+    let start = live.length;
+    let lastUser = -1;
+    for (let i = 0; i < live.length; i++) {
+      if (live[i]?.role === 'user') {
+        lastUser = i;
+        if (suffix <= budget) {
+          start = i;
+          break;
+        }
+      }
+      suffix -= tokens[i]!;
+    }
+    if (start === live.length) start = lastUser >= 0 ? lastUser : live.length - 1;
+    const kept = repairToolUseResultPairing(live.slice(Math.max(0, start))).messages;
+    droppedMessages = Math.max(0, live.length - kept.length);
+    live = kept;
+  }
+  const estimatedTokens = prefixTokens + tokensOf(live);
+
   return {
     messages: prefix.length > 0 ? [...prefix, ...live] : live,
-    estimatedTokens: prefixTokens + tokensOf(live),
+    estimatedTokens,
+    fitted: { droppedMessages, overWindow: window > 0 && estimatedTokens + reservedTokens > window },
     pruned: { softTrimmed, hardCleared },
     truncated: truncation.truncatedCount,
     pruneApplied: decision.prune,

@@ -1,9 +1,11 @@
 /**
  * The per-session compaction circuit breaker (docs/engine-rules.md#circuit-breaker). Motivation, from the seed: one
  * production session retried a failing compaction thousands of times a day (250 000 API calls).
- * After `maxConsecutiveFailures` failures in a row the breaker opens: no more LLM compactions for the
- * session, pruning only, until an operator resets it or a replayed compaction succeeds. An optional
- * cooldown (off by default) lets one trial attempt through (half-open). Time is always an input.
+ * After `maxConsecutiveFailures` failures in a row the breaker opens: no more LLM calls for the
+ * session's compactions until an operator resets it, a replayed compaction succeeds or, after the
+ * cool-down, one trial compaction (half-open) succeeds. The breaker stops the LLM, never
+ * compaction: sessions whose state carries `offlineFallback` compact with the offline digest
+ * while it is open (issue 32). Time is always an input.
  */
 /** Claude Code's and claw-code's limit: 3 consecutive failures. */
 export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 3;
@@ -23,6 +25,13 @@ export interface BreakerSettings {
   /** null: stay open until reset. A number (integer ≥ 0): after this long open, allow one trial attempt. */
   cooldownMs: number | null;
 }
+
+/**
+ * The cool-down of sessions with `offlineFallback` whose settings name none (`cooldownMs: null`):
+ * after this long open, one compaction tries the LLM again. Re-exported by config/defaults.ts; it
+ * lives here because the workflow bundle must not import that module.
+ */
+export const DEFAULT_BREAKER_COOLDOWN_MS = 5 * 60_000;
 
 export const DEFAULT_BREAKER_SETTINGS: BreakerSettings = {
   maxConsecutiveFailures: DEFAULT_MAX_CONSECUTIVE_FAILURES,
@@ -85,6 +94,18 @@ export function canCompact(
   if (breaker.state === 'half-open') return false;
   if (settings.cooldownMs === null || now === undefined || breaker.openedAt === null) return false;
   return now - breaker.openedAt >= settings.cooldownMs;
+}
+
+/**
+ * The cool-down in force: the setting, else DEFAULT_BREAKER_COOLDOWN_MS for sessions that fall back
+ * to the offline digest (runs recorded before that rule had no cool-down unless one was set).
+ */
+export function effectiveBreakerSettings(
+  settings: BreakerSettings,
+  offlineFallback: boolean,
+): BreakerSettings {
+  if (!offlineFallback || settings.cooldownMs !== null) return settings;
+  return { ...settings, cooldownMs: DEFAULT_BREAKER_COOLDOWN_MS };
 }
 
 /** Marks the start of a compaction: an open breaker whose cooldown passed becomes half-open. */

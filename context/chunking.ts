@@ -19,8 +19,14 @@ import { estimateMessageTokens } from './tokens/index.js';
 export const BASE_CHUNK_RATIO = 0.4;
 /** Lowest chunk share, for transcripts of very large messages (OpenClaw's MIN_CHUNK_RATIO). */
 export const MIN_CHUNK_RATIO = 0.15;
-/** Tokens reserved for the summarization prompt itself (OpenClaw's SUMMARIZATION_OVERHEAD_TOKENS). */
+/** Tokens reserved for the summarization prompt itself (OpenClaw's SUMMARIZATION_OVERHEAD_TOKENS)… */
 export const SUMMARIZATION_OVERHEAD_TOKENS = 4_096;
+/**
+ * …but never more than this share of the window. molt: OpenClaw's fixed 4 096 tokens left nothing of
+ * a 4K–10K window's chunk share, so every message became a chunk of its own (24 summarizer calls for
+ * a 1,266-token range of a 4,000-token window; issue 32).
+ */
+export const SUMMARIZATION_OVERHEAD_WINDOW_SHARE = 0.1;
 export const DEFAULT_SUMMARY_PARTS = 2;
 /** A message is too big to summarize when, with the margin, it needs more than half the window. */
 export const OVERSIZED_SUMMARY_SHARE = 0.5;
@@ -142,9 +148,18 @@ export function computeAdaptiveChunkRatio(messages: readonly Message[], contextW
   return Math.max(MIN_CHUNK_RATIO, Math.round((BASE_CHUNK_RATIO - reduction) * 1e9) / 1e9);
 }
 
-/** Tokens one summarization chunk may hold: `max(1, floor(window × ratio) − 4 096)`. */
+/** The summarization prompt's overhead for a window: 4 096 tokens, at most 10% of the window. */
+export function summarizationOverheadTokens(contextWindowTokens: number): number {
+  if (!(contextWindowTokens > 0)) return SUMMARIZATION_OVERHEAD_TOKENS;
+  return Math.min(
+    SUMMARIZATION_OVERHEAD_TOKENS,
+    Math.floor(contextWindowTokens * SUMMARIZATION_OVERHEAD_WINDOW_SHARE),
+  );
+}
+
+/** Tokens one summarization chunk may hold: `max(1, floor(window × ratio) − overhead)` (see summarizationOverheadTokens). */
 export function maxChunkTokens(contextWindowTokens: number, ratio: number): number {
-  const raw = Math.floor(contextWindowTokens * ratio) - SUMMARIZATION_OVERHEAD_TOKENS;
+  const raw = Math.floor(contextWindowTokens * ratio) - summarizationOverheadTokens(contextWindowTokens);
   return Number.isFinite(raw) ? Math.max(1, raw) : 1;
 }
 

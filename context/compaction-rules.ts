@@ -8,6 +8,44 @@
 export const COMPACTION_STATUSES = ['running', 'succeeded', 'degraded', 'failed', 'cancelled'] as const;
 export type CompactionStatus = (typeof COMPACTION_STATUSES)[number];
 
+/**
+ * What a finished compaction came to (docs/engine-rules.md#verdicts), with its cause on the row:
+ * `compacted` (the LLM's summary), `degraded` (some chunk fell back to the digest: the cause is the
+ * provider's error), `offline` (the breaker was open: the digest, no LLM call), `no_progress` (the
+ * summary was not smaller than what it replaces), `failed`, `cancelled`.
+ */
+export const COMPACTION_VERDICTS = [
+  'compacted',
+  'degraded',
+  'offline',
+  'no_progress',
+  'failed',
+  'cancelled',
+] as const;
+export type CompactionVerdict = (typeof COMPACTION_VERDICTS)[number];
+/** A cause is the provider's error text and status, once per job, capped. */
+export const MAX_CAUSE_CHARS = 1_000;
+
+/**
+ * The verdict and cause of a compaction that produced a summary, from its chunks' levels and
+ * errors: the first chunk error that is not the offline marker is the provider's cause.
+ */
+export function summaryVerdict(
+  chunks: readonly { level: number | null; error: string | null }[],
+  options: { extractiveLevel: number; llmConfigured: boolean; offlineCause: string },
+): { verdict: CompactionVerdict; cause: string | null } {
+  const digested = chunks.filter((c) => c.level === options.extractiveLevel);
+  if (!options.llmConfigured || digested.length === 0) return { verdict: 'compacted', cause: null };
+  const causes = digested.map((c) => c.error?.trim() ?? '').filter((e) => e.length > 0);
+  if (causes.length > 0 && causes.every((c) => c === options.offlineCause))
+    return { verdict: 'offline', cause: options.offlineCause };
+  const provider = causes.find((c) => c !== options.offlineCause && c !== 'LLM attempts exhausted');
+  return {
+    verdict: 'degraded',
+    cause: (provider ?? causes[0] ?? 'LLM attempts exhausted').slice(0, MAX_CAUSE_CHARS),
+  };
+}
+
 /** What started a compaction: the API's answers and the session's upload name these. */
 export const COMPACTION_TRIGGERS = ['threshold', 'forced', 'overflow', 'manual', 'replay'] as const;
 export type CompactionTrigger = (typeof COMPACTION_TRIGGERS)[number];

@@ -39,3 +39,17 @@ export function provenanceOf(source: { kind?: string; role?: string } | null | u
   if (source?.kind === 'operator') return 'written by an operator';
   return source?.role === 'user' ? 'said by the user' : 'extracted from the conversation';
 }
+
+const LINE_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A name or path as one inert line (issue 32): C0 and C1 control characters and the Unicode line
+ * and paragraph separators become visible escapes (`\n`, `\u2028`), so the text stays readable
+ * and can never start a line — nor open a section — of a rendered summary.
+ */
+export function inertLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    return LINE_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}

@@ -5,7 +5,9 @@
  * Every write is idempotent on the compaction id (and chunk index): a retried activity finds its
  * earlier work instead of writing twice. Operators' reads live in db/compactions.ts.
  */
+
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type CompactionVerdict, MAX_CAUSE_CHARS } from '../context/compaction-rules.js';
 import type { Todo, WorkingMemory } from '../context/index.js';
 import { todoKey } from '../context/index.js';
 import type { Database } from './client.js';
@@ -135,13 +137,22 @@ export async function sessionTodos(db: Database, tenantId: string, sessionId: st
 export async function failCompactionRow(
   db: Database,
   compactionId: string,
-  failure: { error: string; tokensBefore?: number; tokensAfter?: number; onlyIfRunning?: boolean },
+  failure: {
+    error: string;
+    tokensBefore?: number;
+    tokensAfter?: number;
+    onlyIfRunning?: boolean;
+    /** `failed` unless said otherwise (`no_progress`: the summary was not smaller). */
+    verdict?: CompactionVerdict;
+  },
 ): Promise<void> {
   await db
     .update(compactions)
     .set({
       status: 'failed',
       error: failure.error,
+      verdict: failure.verdict ?? 'failed',
+      cause: failure.error.slice(0, MAX_CAUSE_CHARS),
       ...(failure.tokensBefore !== undefined ? { tokensBefore: failure.tokensBefore } : {}),
       ...(failure.tokensAfter !== undefined ? { tokensAfter: failure.tokensAfter } : {}),
       finishedAt: new Date(),
@@ -158,6 +169,9 @@ export interface CompactionResultRows {
   tenantId: string;
   sessionId: string;
   status: 'succeeded' | 'degraded';
+  verdict: CompactionVerdict;
+  /** The provider's error behind a degraded compaction, once (not per chunk). */
+  cause: string | null;
   summary: { text: string; tokens: number; workingMemory: WorkingMemory };
   tokensBefore: number;
   files: { read: readonly string[]; modified: readonly string[]; referenced: readonly string[] };
@@ -241,6 +255,8 @@ export async function persistCompactionResult(db: Database, result: CompactionRe
         todos: [...result.todos],
         finishedAt: new Date(),
         error: null,
+        verdict: result.verdict,
+        cause: result.cause,
       })
       .where(eq(compactions.id, compactionId));
   });

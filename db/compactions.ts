@@ -32,6 +32,8 @@ export function compactionSummaryOf(row: CompactionRow) {
     tokensBefore: row.tokensBefore,
     tokensAfter: row.tokensAfter,
     error: row.error,
+    verdict: row.verdict,
+    cause: row.cause,
     replayOf: row.replayOf,
     workflowId: row.workflowId,
     runId: row.runId,

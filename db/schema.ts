@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { CompactionStatus } from '../context/compaction-rules.js';
+import type { CompactionStatus, CompactionVerdict } from '../context/compaction-rules.js';
 import type { CompactionTrigger } from '../context/session/index.js';
 import { derivedJsonb, derivedText } from './columns.js';
 
@@ -160,6 +160,10 @@ export const compactions = pgTable(
     tokensBefore: integer('tokens_before'),
     tokensAfter: integer('tokens_after'),
     error: derivedText('error'),
+    /** What the compaction came to (context/compaction-rules.ts COMPACTION_VERDICTS); null while running. */
+    verdict: text('verdict').$type<CompactionVerdict>(),
+    /** Why: the provider's error text and status, once per compaction (not per chunk). */
+    cause: derivedText('cause'),
     replayOf: text('replay_of'),
     /** The summary in force before this range, folded into this one. */
     previousCompactionId: text('previous_compaction_id'),

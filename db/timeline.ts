@@ -5,9 +5,11 @@
  * and the tool results cut by overflow recovery. Each kind is read newest first up to `limit`, so
  * a long session shows its latest events; `truncated` says when older ones were left out.
  */
+
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CompactionStatus, CompactionTrigger } from '../context/compaction-rules.js';
+import type { CompactionStatus, CompactionTrigger, CompactionVerdict } from '../context/compaction-rules.js';
 import type { Database } from './client.js';
+import type { ExtractionVerdict } from './memory/memory-schema.js';
 import { memoryExtractions } from './memory/memory-schema.js';
 import { breakerEvents, compactionChunks, compactions, messageOverrides, turns } from './schema.js';
 
@@ -26,6 +28,8 @@ export type TimelineItem =
       /** Each chunk's fallback level (1 whole, 2 without oversized messages, 3 extractive; null: not reached). */
       chunkLevels: Array<number | null>;
       error: string | null;
+      verdict: CompactionVerdict | null;
+      cause: string | null;
       replayOf: string | null;
       finishedAt: string | null;
     }
@@ -39,6 +43,8 @@ export type TimelineItem =
       added: number | null;
       superseded: number | null;
       error: string | null;
+      verdict: ExtractionVerdict | null;
+      cause: string | null;
     }
   | {
       kind: 'breaker';
@@ -133,6 +139,8 @@ export async function sessionTimeline(
         tokensAfter: c.tokensAfter,
         chunkLevels: levels.get(c.id) ?? [],
         error: c.error,
+        verdict: c.verdict,
+        cause: c.cause,
         replayOf: c.replayOf,
         finishedAt: c.finishedAt?.toISOString() ?? null,
       }),
@@ -148,6 +156,8 @@ export async function sessionTimeline(
         added: e.counts?.added ?? null,
         superseded: e.counts?.superseded ?? null,
         error: e.error,
+        verdict: e.verdict,
+        cause: e.cause,
       }),
     ),
     ...breakerRows.slice(0, limit).map(

@@ -10,6 +10,7 @@ import {
   type WorkflowMemoryPlan,
   workflowMemoryPlan,
 } from '../config/defaults.js';
+import { checkSearchAttributes } from './readiness.js';
 
 export interface MoltWorkerOptions {
   connection: NativeConnection;
@@ -35,7 +36,12 @@ export function workerMemoryPlan(
   });
 }
 
+/**
+ * Creates the worker, refusing (MissingSearchAttributesError, with the command that registers
+ * them) a namespace without molt's search attributes: its sessions could not apply any turn.
+ */
 export async function createMoltWorker(options: MoltWorkerOptions): Promise<Worker> {
+  await checkSearchAttributes(options.connection, options.namespace);
   const plan = workerMemoryPlan(options);
   // The workflows run in a worker thread the SDK starts in Worker.create. A V8 heap flag set now
   // applies to isolates created from now on (that thread), not to this one: the thread's heap gets

@@ -79,6 +79,11 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
           previousCompactionId: input.previousCompactionId,
           ...(input.instructions ? { instructions: input.instructions } : {}),
         };
+        // The session's breaker is open: the offline digest, no LLM call (docs/engine-rules.md#circuit-breaker).
+        if (input.offline) {
+          await store.digestChunk({ ...request, offline: true });
+          return;
+        }
         try {
           await llm.summarizeChunk(request);
         } catch (error) {
@@ -98,16 +103,20 @@ export async function compactionWorkflow(input: CompactionInput): Promise<Compac
         toSeq: input.toSeq,
         previousCompactionId: input.previousCompactionId,
       };
-      try {
-        await llm.mergeCompaction({
-          ...range,
-          ...(input.instructions ? { instructions: input.instructions } : {}),
-        });
-      } catch (error) {
-        if (isCancellation(error)) throw error;
-        log.warn('merge failed; joining the chunk summaries', { error: typedFailureText(error) });
-        if (patched(NAMED_FALLBACKS_PATCH)) await store.joinChunkSummaries(range);
-        else await store.mergeCompaction({ ...range, concatenate: true });
+      if (input.offline) {
+        await store.joinChunkSummaries(range);
+      } else {
+        try {
+          await llm.mergeCompaction({
+            ...range,
+            ...(input.instructions ? { instructions: input.instructions } : {}),
+          });
+        } catch (error) {
+          if (isCancellation(error)) throw error;
+          log.warn('merge failed; joining the chunk summaries', { error: typedFailureText(error) });
+          if (patched(NAMED_FALLBACKS_PATCH)) await store.joinChunkSummaries(range);
+          else await store.mergeCompaction({ ...range, concatenate: true });
+        }
       }
       result = await store.persistCompaction(range);
     }

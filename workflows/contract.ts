@@ -145,6 +145,8 @@ export interface CompactionInput {
   previousCompactionId: string | null;
   instructions?: string;
   replayOf?: string;
+  /** The breaker is open: summarise with the offline digest, calling no LLM. */
+  offline?: boolean;
 }
 
 export const compactionFinishedSignal = defineSignal<[CompactionResult]>('compactionFinished');

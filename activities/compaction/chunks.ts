@@ -33,6 +33,7 @@ import {
   LEVEL_EXTRACTIVE,
   LEVEL_WHOLE,
   LEVEL_WITHOUT_OVERSIZED,
+  OFFLINE_DIGEST_CAUSE,
 } from './steps.js';
 
 export function chunkActivities(steps: CompactionSteps) {
@@ -51,7 +52,7 @@ export function chunkActivities(steps: CompactionSteps) {
         nonRetryable: true,
       });
     if (chunk.status === 'done' && chunk.level !== null)
-      return { done: { index: input.index, level: chunk.level } };
+      return { done: { index: input.index, level: chunk.level }, lastError: chunk.error };
 
     const attempt = Context.current().info.attempt;
     await updateChunk(db, input.compactionId, input.index, { attempts: attempt, status: 'running' });
@@ -59,7 +60,7 @@ export function chunkActivities(steps: CompactionSteps) {
     // The first chunk carries the summary in force forward; later chunks continue from it.
     const previousSummary =
       input.index === 0 ? await summaryText(input.tenantId, input.previousCompactionId) : undefined;
-    return { messages: stored.map((m) => m.body), previousSummary };
+    return { messages: stored.map((m) => m.body), previousSummary, lastError: chunk.error };
   }
 
   async function finishChunk(input: ChunkInput, level: number, summary: string, error: string | null = null) {
@@ -67,15 +68,22 @@ export function chunkActivities(steps: CompactionSteps) {
     return { index: input.index, level };
   }
 
-  /** docs/engine-rules.md#staged-summarization level 3 for a chunk whose LLM attempts are spent: its deterministic digest. */
-  async function digestChunk(input: ChunkInput): Promise<{ index: number; level: number }> {
+  /**
+   * docs/engine-rules.md#staged-summarization level 3 for a chunk whose LLM attempts are spent (or,
+   * `offline`, whose session's breaker is open): its deterministic digest. The chunk keeps the
+   * provider's error of its last attempt, so the compaction's cause can name it.
+   */
+  async function digestChunk(
+    input: ChunkInput & { offline?: boolean },
+  ): Promise<{ index: number; level: number }> {
     const opened = await openChunk(input);
     if (opened.done) return opened.done;
+    const fallback = input.offline ? OFFLINE_DIGEST_CAUSE : 'LLM attempts exhausted';
     return finishChunk(
       input,
       LEVEL_EXTRACTIVE,
       digest(opened.messages, opened.previousSummary),
-      'LLM attempts exhausted',
+      opened.lastError ?? fallback,
     );
   }
 

@@ -5,7 +5,8 @@
  * files, tool failures and TODOs — or record why the compaction could not finish.
  */
 
-import { reductionFailure } from '../../context/compaction-rules.js';
+import { reductionFailure, summaryVerdict } from '../../context/compaction-rules.js';
+import { conversationOnly } from '../../context/digest/molt-text.js';
 import {
   advanceWorkingMemory,
   buildContinuationMessage,
@@ -31,7 +32,12 @@ import {
 } from '../../db/compaction-writes.js';
 import { getSession } from '../../db/transcript.js';
 import type { CompactionResult } from '../../workflows/contract.js';
-import { type CompactionRange, type CompactionSteps, LEVEL_EXTRACTIVE } from './steps.js';
+import {
+  type CompactionRange,
+  type CompactionSteps,
+  LEVEL_EXTRACTIVE,
+  OFFLINE_DIGEST_CAUSE,
+} from './steps.js';
 
 export function persistActivities(steps: CompactionSteps) {
   const { db, model, tokenCounter, loadRange, storedResult } = steps;
@@ -78,7 +84,7 @@ export function persistActivities(steps: CompactionSteps) {
         suffix: formatWorkspaceRulesSection(rules),
       });
       const mergedTodos: Todo[] = mergeTodos(await sessionTodos(db, input.tenantId, input.sessionId), [
-        ...inferPendingWork(messages),
+        ...inferPendingWork(conversationOnly(messages)),
         ...extractOpenTodos(row.mergedBody),
         ...advanced.memory.todosDone.map((text) => ({ text, status: 'done' as const })),
       ]);
@@ -90,23 +96,42 @@ export function persistActivities(steps: CompactionSteps) {
 
       const error = reductionFailure(summaryTokens, tokensBefore);
       if (error !== null) {
-        await failCompactionRow(db, input.compactionId, { error, tokensBefore, tokensAfter: summaryTokens });
+        await failCompactionRow(db, input.compactionId, {
+          error,
+          tokensBefore,
+          tokensAfter: summaryTokens,
+          verdict: 'no_progress',
+        });
         return { compactionId: input.compactionId, status: 'failed', tokensBefore, summaryTokens, error };
       }
 
       const status = degraded ? 'degraded' : 'succeeded';
+      // The verdict and its cause, once per compaction: the provider's error a chunk recorded.
+      const { verdict, cause } = summaryVerdict(chunks, {
+        extractiveLevel: LEVEL_EXTRACTIVE,
+        llmConfigured: model !== null,
+        offlineCause: OFFLINE_DIGEST_CAUSE,
+      });
       await persistCompactionResult(db, {
         compactionId: input.compactionId,
         tenantId: input.tenantId,
         sessionId: input.sessionId,
         status,
+        verdict,
+        cause,
         summary: { text, tokens: summaryTokens, workingMemory: advanced.memory },
         tokensBefore,
         files,
         failures,
         todos: mergedTodos,
       });
-      return { compactionId: input.compactionId, status, tokensBefore, summaryTokens };
+      return {
+        compactionId: input.compactionId,
+        status,
+        tokensBefore,
+        summaryTokens,
+        ...(cause !== null ? { error: cause } : {}),
+      };
     },
 
     /** Records a compaction that could not finish (its error is shown to operators). */

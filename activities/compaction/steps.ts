@@ -21,6 +21,8 @@ import type { CompactionResult } from '../../workflows/contract.js';
 export const LEVEL_WHOLE = 1;
 export const LEVEL_WITHOUT_OVERSIZED = 2;
 export const LEVEL_EXTRACTIVE = 3;
+/** A chunk digested offline because the session's breaker is open (no LLM was called). */
+export const OFFLINE_DIGEST_CAUSE = 'the breaker is open: digested offline, no LLM call';
 /** How many of the range's last messages the quality check looks at. */
 export const QUALITY_CHECK_RECENT_MESSAGES = 12;
 
@@ -70,7 +72,7 @@ export function compactionSteps(deps: CompactionDeps) {
       status,
       ...(row.tokensBefore !== null ? { tokensBefore: row.tokensBefore } : {}),
       ...(summary ? { summaryTokens: summary.tokens } : {}),
-      ...(row.error ? { error: row.error } : {}),
+      ...(row.error ? { error: row.error } : row.cause ? { error: row.cause } : {}),
     };
   }
 

@@ -263,7 +263,9 @@ export class TurnDispatcher {
         ),
       );
     } catch (error) {
-      this.availability = 'down';
+      // One session's slow or failed signal says nothing about Temporal: only a failed probe
+      // marks it down for every session of this process (issue 32). The row stays in the outbox.
+      if (this.availability !== 'down') this.track(this.probe().then(() => {}));
       throw error;
     }
     this.availability = 'up';

@@ -1,13 +1,23 @@
 /**
  * What a stored turn tells the agent about what its model cannot see (docs/api.md#turn-warnings):
- * a window molt had to assume because no turn named one, and a message larger than the window.
+ * a window molt had to assume because no turn named one, a message larger than the window, a
+ * session whose compactions run offline because the breaker is open, and a live context near or
+ * over the window.
  * The turn is stored either way; the warnings ride in the 202 answer. With
  * MOLT_REQUIRE_CONTEXT_WINDOW a turn without `contextWindowTokens` is refused instead.
  */
 import { z } from 'zod';
 import { ApiError } from '../plugins/errors.js';
 
-export const TURN_WARNING_CODES = ['context_window_defaulted', 'message_exceeds_window'] as const;
+export const TURN_WARNING_CODES = [
+  'context_window_defaulted',
+  'message_exceeds_window',
+  'breaker_open',
+  'context_near_window',
+  'context_over_window',
+] as const;
+/** `context_near_window` from this share of the window (the force threshold is 70% by default). */
+export const NEAR_WINDOW_RATIO = 0.9;
 
 export const turnWarningSchema = z
   .object({
@@ -16,7 +26,10 @@ export const turnWarningSchema = z
     contextWindowTokens: z.number(),
     /** `message_exceeds_window`: the message's index in this turn's `messages` and its size. */
     messageIndex: z.number().optional(),
+    /** `message_exceeds_window`: the message's size; `context_*_window`: the live context's. */
     tokens: z.number().optional(),
+    /** `breaker_open`: the breaker's last recorded failure (the provider's error). */
+    reason: z.string().nullable().optional(),
   })
   .meta({
     description: 'Something the agent’s model will not see as the agent may expect; the turn is stored.',
@@ -32,6 +45,15 @@ export interface TurnWarningInput {
   defaultWindow: number;
   /** Each message's role and tokens, in the turn's order. */
   messages: readonly { role: string; tokens: number }[];
+  /**
+   * The session as its workflow last recorded it: the live tokens (`counted` when they already
+   * include this turn's messages) and the breaker.
+   */
+  session?: {
+    liveTokens: number;
+    counted: boolean;
+    breaker: { state: 'closed' | 'open'; halfOpen: boolean; lastError: string | null };
+  };
 }
 
 export function turnWarnings(input: TurnWarningInput): TurnWarning[] {
@@ -59,6 +81,77 @@ export function turnWarnings(input: TurnWarningInput): TurnWarning[] {
       contextWindowTokens: sessionWindow,
       messageIndex: index,
       tokens: size,
+    });
+  }
+  const session = input.session;
+  if (session?.breaker.state === 'open') {
+    warnings.push({
+      code: 'breaker_open',
+      message: session.breaker.halfOpen
+        ? 'the compaction breaker is half-open: one compaction is trying the summarizer again; meanwhile summaries come from the offline digest'
+        : 'the compaction breaker is open (the summarizer failed repeatedly): compactions use the offline digest, and the summarizer is tried again after the cool-down',
+      contextWindowTokens: sessionWindow,
+      reason: session.breaker.lastError,
+    });
+  }
+  // A message over the whole window already says the context cannot fit.
+  if (session && !warnings.some((w) => w.code === 'message_exceeds_window')) {
+    const turnTokens = session.counted ? 0 : messages.reduce((sum, m) => sum + m.tokens, 0);
+    const live = session.liveTokens + turnTokens;
+    if (live > sessionWindow) {
+      warnings.push({
+        code: 'context_over_window',
+        message:
+          `the live context is about ${live} tokens, over the ${sessionWindow}-token window: ` +
+          'GET /context prunes and truncates it to fit, and molt compacts as soon as it can',
+        contextWindowTokens: sessionWindow,
+        tokens: live,
+      });
+    } else if (live >= sessionWindow * NEAR_WINDOW_RATIO) {
+      warnings.push({
+        code: 'context_near_window',
+        message: `the live context is about ${live} tokens, ${Math.round((live / sessionWindow) * 100)}% of the ${sessionWindow}-token window`,
+        contextWindowTokens: sessionWindow,
+        tokens: live,
+      });
+    }
+  }
+  return warnings;
+}
+
+/**
+ * What `GET /context` says about what it assembled (docs/api.md#turn-warnings): the breaker open,
+ * and an assembled context near the window or fitted to it by leaving out the oldest turns.
+ */
+export function contextWarnings(input: {
+  window: number;
+  estimatedTokens: number;
+  fitted: { droppedMessages: number; overWindow: boolean };
+  breaker: { state: 'closed' | 'open'; halfOpen: boolean; lastError: string | null };
+}): TurnWarning[] {
+  const { window, estimatedTokens, fitted } = input;
+  const warnings = turnWarnings({
+    requestedWindow: window,
+    sessionWindow: window,
+    defaultWindow: Number.NaN,
+    messages: [],
+    session: { liveTokens: 0, counted: true, breaker: input.breaker },
+  });
+  if (fitted.droppedMessages > 0 || fitted.overWindow) {
+    warnings.push({
+      code: 'context_over_window',
+      message: fitted.overWindow
+        ? `even the newest user turn is about ${estimatedTokens} tokens, over the ${window}-token window; shorten it`
+        : `the live context was over the ${window}-token window: its ${fitted.droppedMessages} oldest messages were left out of this context (they stay stored and are compacted as usual)`,
+      contextWindowTokens: window,
+      tokens: estimatedTokens,
+    });
+  } else if (estimatedTokens >= window * NEAR_WINDOW_RATIO) {
+    warnings.push({
+      code: 'context_near_window',
+      message: `the assembled context is about ${estimatedTokens} tokens, ${Math.round((estimatedTokens / window) * 100)}% of the ${window}-token window`,
+      contextWindowTokens: window,
+      tokens: estimatedTokens,
     });
   }
   return warnings;

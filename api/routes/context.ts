@@ -39,6 +39,7 @@ import {
 } from '../assembly/recall.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
+import { contextWarnings, turnWarningSchema } from '../ingest/turn-warnings.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
 import { retrievalSchema } from '../schemas/memories.js';
@@ -119,6 +120,8 @@ export const contextResponseSchema = z.object({
   recall: recallSchema,
   /** Key files restored after the continuation message (docs/key-file-restore.md). */
   restored: restoredSchema,
+  /** The breaker open; the context near the window, or fitted to it (docs/api.md#turn-warnings). */
+  warnings: z.array(turnWarningSchema),
 });
 
 export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
@@ -287,6 +290,12 @@ export function contextRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           systemPromptAddition,
           recall,
           restored: restoredView(restore),
+          warnings: contextWarnings({
+            window,
+            estimatedTokens,
+            fitted: assembled.fitted,
+            breaker: view.breaker,
+          }),
         };
       },
     );

@@ -106,9 +106,15 @@ export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         } catch (error) {
           throw unavailable('Temporal', error);
         }
-        return reply
-          .status(202)
-          .send({ extraction: extractionSummaryOf({ ...original, status: 'running', error: null }) });
+        return reply.status(202).send({
+          extraction: extractionSummaryOf({
+            ...original,
+            status: 'running',
+            error: null,
+            verdict: null,
+            cause: null,
+          }),
+        });
       },
     );
   };

@@ -220,6 +220,7 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
             replayed: result.outcome === 'replayed',
           },
           warnings: turnWarnings({
+            session: turnWarningSession(result.session, result.turn.toSeq),
             requestedWindow: contextWindowTokens,
             sessionWindow: result.session.contextWindowTokens,
             defaultWindow: deps.defaultContextWindowTokens,
@@ -228,5 +229,15 @@ export function turnRoutes(deps: ApiDeps, dispatcher: TurnDispatcher): FastifyPl
         });
       },
     );
+  };
+}
+
+/** What the turn's warnings need of the session as its workflow last recorded it. */
+function turnWarningSession(row: Parameters<typeof sessionViewOf>[0], turnToSeq: number) {
+  const view = sessionViewOf(row);
+  return {
+    liveTokens: view.liveTokens,
+    counted: view.lastSeq >= turnToSeq,
+    breaker: view.breaker,
   };
 }

@@ -4,7 +4,11 @@
  * layer returns, like the session schemas (api/schemas/sessions.ts).
  */
 import { z } from 'zod';
-import { COMPACTION_STATUSES, COMPACTION_TRIGGERS } from '../../context/compaction-rules.js';
+import {
+  COMPACTION_STATUSES,
+  COMPACTION_TRIGGERS,
+  COMPACTION_VERDICTS,
+} from '../../context/compaction-rules.js';
 import { workingMemorySchema } from '../../context/working-memory/model.js';
 import type { compactionSummaryOf, getCompaction } from '../../db/compactions.js';
 import type { CompactResult } from '../../workflows/contract.js';
@@ -23,6 +27,10 @@ export const compactionItemSchema = z.object({
   tokensBefore: z.number().nullable(),
   tokensAfter: z.number().nullable(),
   error: z.string().nullable(),
+  /** What it came to (docs/engine-rules.md#verdicts); null while running and on rows from before verdicts. */
+  verdict: z.enum(COMPACTION_VERDICTS).nullable(),
+  /** Why, once per compaction: the provider's error text and status behind a degraded or failed one. */
+  cause: z.string().nullable(),
   /** The failed compaction this attempt replays. */
   replayOf: z.string().nullable(),
   workflowId: z.string(),

@@ -1,10 +1,12 @@
 /** zod request and response schemas of the memory routes (docs/memory.md#api); OpenAPI is built from them. */
+
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
 import { memoryTypeSchema, storedMemoryTypeSchema } from '../../context/memory/types.js';
 import type { memorySnapshot } from '../../db/memory/memories.js';
 import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
 import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
+import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
 import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
@@ -211,6 +213,10 @@ export const extractionSchema = z.object({
   counts: countsSchema,
   tokens: z.object({ input: z.number(), output: z.number() }).nullable(),
   error: z.string().nullable(),
+  /** What it came to (docs/memory.md#verdicts); null while running and on rows from before verdicts. */
+  verdict: z.enum(EXTRACTION_VERDICTS).nullable(),
+  /** Why, once per extraction: the provider's error text and status of a failed one. */
+  cause: z.string().nullable(),
   replayOf: z.string().nullable(),
   workflowId: z.string(),
   startedAt: z.string(),

@@ -1,5 +1,7 @@
 /** zod response schema of GET /v1/sessions/{sessionId}/timeline (docs/console.md#a-sessions-timeline). */
+
 import { z } from 'zod';
+import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
 import type { TimelineItem } from '../../db/timeline.js';
 import type { Expect, SameFields } from './common.js';
 import { compactionItemSchema } from './compactions.js';
@@ -26,6 +28,8 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
       tokensBefore: true,
       tokensAfter: true,
       error: true,
+      verdict: true,
+      cause: true,
       replayOf: true,
       finishedAt: true,
     })
@@ -45,6 +49,8 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
     added: z.number().nullable(),
     superseded: z.number().nullable(),
     error: z.string().nullable(),
+    verdict: z.enum(EXTRACTION_VERDICTS).nullable(),
+    cause: z.string().nullable(),
   }),
   z.object({
     kind: z.literal('breaker'),

@@ -4,7 +4,9 @@
  * OpenClaw's file operations (read minus modified; modified = edited ∪ written), the text part
  * claw-code's `collect_key_files` (tokens with a `/` and a source or config extension).
  */
+
 import type { Message } from '../messages.js';
+import { inertLine } from '../prompt-data.js';
 import { messageText, toolCallsOf } from './message-text.js';
 
 /** Extensions that make a slash-containing token a file reference. */
@@ -128,7 +130,12 @@ function operationFor(toolName: string, args: Record<string, unknown>): FileOper
   return TOOL_OPERATIONS[name];
 }
 
+/** Paths as one inert line each: a line break in a path can never open a section (issue 32). */
 function pathsFromArguments(args: Record<string, unknown>): string[] {
+  return rawPathsFromArguments(args).map(inertLine);
+}
+
+function rawPathsFromArguments(args: Record<string, unknown>): string[] {
   const paths: string[] = [];
   for (const key of PATH_ARGUMENT_KEYS) {
     const value = args[key];

@@ -14,6 +14,7 @@ import {
   toolCallOf,
 } from '../blocks.js';
 import type { Message } from '../messages.js';
+import { inertLine } from '../prompt-data.js';
 
 export interface ToolCallView {
   id: string;
@@ -60,7 +61,8 @@ export function toolCallsOf(message: Message): ToolCallView[] {
     const args = toolCallArguments(block);
     calls.push({
       id: call.id,
-      name: call.name ?? '',
+      // A name is one inert line: a line break in it can never open a section (issue 32).
+      name: inertLine(call.name ?? ''),
       arguments: isRecord(args) && !Array.isArray(args) ? args : {},
     });
   }

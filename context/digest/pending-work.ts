@@ -3,8 +3,10 @@
  * LLM summary lists under `## Open TODOs`, tracked with a status across compactions so a TODO never
  * silently disappears.
  */
+
 import type { Message } from '../messages.js';
 import { clipAtWord, collapseWhitespace, messageText } from './message-text.js';
+import { isMoltOwnText } from './molt-text.js';
 
 /** How many pending-work sentences the digest keeps (claw-code kept 3; molt reads sentences, not messages). */
 export const MAX_PENDING_WORK_ITEMS = 5;
@@ -120,7 +122,7 @@ export function extractOpenTodos(summaryBody: string): Todo[] {
       inSection = trimmed.replace(/:$/, '').toLowerCase() === OPEN_TODOS_HEADING.toLowerCase();
       continue;
     }
-    if (!inSection || !trimmed) continue;
+    if (!inSection || !trimmed || isMoltOwnText(trimmed)) continue;
     const todo = parseTodoLine(trimmed);
     if (todo) todos.push(todo);
   }

@@ -3,7 +3,9 @@
  * merge of chunk summaries and the corrective retry, and how messages are rendered into them.
  * Message text and operator instructions are untrusted: they cannot close the prompt's wrappers.
  */
+
 import type { Message } from '../messages.js';
+import { inertLine } from '../prompt-data.js';
 import { capText, imageCountOf, messageText, safeJson, thinkingOf, toolCallsOf } from './message-text.js';
 import { SUMMARY_SECTION_HEADINGS } from './summary.js';
 
@@ -138,7 +140,8 @@ export function renderMessagesForSummary(messages: readonly Message[]): string {
         lines.push(`[Assistant tool call]: ${call.name}(${safeJson(call.arguments)})`);
       if (lines.length > 0) blocks.push(lines.join('\n'));
     } else if (message.role === 'toolResult') {
-      const name = typeof message.toolName === 'string' && message.toolName ? message.toolName : 'tool';
+      const name =
+        typeof message.toolName === 'string' && message.toolName ? inertLine(message.toolName) : 'tool';
       const status = message.isError === true ? ' (error)' : '';
       blocks.push(`[Tool result: ${name}${status}]: ${text}${imageNote}`);
     }

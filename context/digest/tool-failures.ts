@@ -2,7 +2,9 @@
  * Tool failures of a compacted range (docs/engine-rules.md#the-summary), so the agent does not repeat a call that
  * already failed. From OpenClaw's compaction-safeguard: results with `isError`, one per call id.
  */
+
 import type { Message } from '../messages.js';
+import { inertLine } from '../prompt-data.js';
 import { capText, collapseWhitespace, messageText } from './message-text.js';
 
 /** A failure's summary is cut to this many chars, then `...` (OpenClaw's MAX_TOOL_FAILURE_CHARS). */
@@ -45,7 +47,7 @@ export function collectToolFailures(messages: readonly Message[]): ToolFailure[]
     seen.add(toolCallId);
 
     const toolName =
-      typeof message.toolName === 'string' && message.toolName.trim() ? message.toolName : 'tool';
+      typeof message.toolName === 'string' && message.toolName.trim() ? inertLine(message.toolName) : 'tool';
     const meta = failureMeta(message.details);
     const text = collapseWhitespace(messageText(message));
     const summary = text

@@ -2,7 +2,7 @@
 
 import { recordCompactionOutcome } from '../breaker.js';
 import { reductionFailure } from '../compaction-rules.js';
-import { breakerCommands } from './breaker.js';
+import { breakerCommands, breakerSettingsOf, offlineFingerprint } from './breaker.js';
 import type { SessionCommand, SessionState, SessionSummaryRef, Transition, UploadState } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
 
@@ -40,9 +40,12 @@ export function applyCompactionFinished(
   else if (result.summaryTokens === undefined) failure = 'compaction reported no summary';
   else failure = reductionFailure(result.summaryTokens, replaces);
 
-  const settings = state.settings.breaker;
+  const settings = breakerSettingsOf(state);
+  // An offline compaction did not try the LLM: its outcome says nothing about the breaker.
+  const record = (outcome: Parameters<typeof recordCompactionOutcome>[1]) =>
+    upload.offline ? state.breaker : recordCompactionOutcome(state.breaker, outcome, settings, now);
   if (failure !== null) {
-    const breaker = recordCompactionOutcome(state.breaker, { ok: false, error: failure }, settings, now);
+    const breaker = record({ ok: false, error: failure });
     const failed: UploadState = { ...upload, status: 'failed', error: failure, cleaned: [] };
     if (result.summaryTokens !== undefined) failed.resultTokens = result.summaryTokens;
     const compactions = {
@@ -52,6 +55,7 @@ export function applyCompactionFinished(
     };
     const commands: SessionCommand[] = [];
     let next: SessionState = { ...state, upload: failed, breaker, compactions };
+    if (upload.offline) next.offlineFailed = offlineFingerprint(state, upload.fromSeq, upload.toSeq);
     if (upload.cleanedUp) {
       next = {
         ...next,
@@ -72,11 +76,10 @@ export function applyCompactionFinished(
 
   const summaryTokens = result.summaryTokens!;
   const degraded = result.status === 'degraded';
-  const breaker = recordCompactionOutcome(
-    state.breaker,
-    degraded ? { ok: false, error: 'compaction degraded to the extractive digest' } : { ok: true },
-    settings,
-    now,
+  const breaker = record(
+    degraded
+      ? { ok: false, error: result.error?.trim() || 'compaction degraded to the extractive digest' }
+      : { ok: true },
   );
   const summary: SessionSummaryRef = {
     compactionId: upload.compactionId,

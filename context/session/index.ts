@@ -13,7 +13,7 @@
  */
 
 export * from './batch.js';
-export { applyBreakerReset } from './breaker.js';
+export { applyBreakerReset, breakerSettingsOf, llmCompactionAllowed } from './breaker.js';
 export * from './compaction.js';
 export * from './config.js';
 export * from './cut.js';

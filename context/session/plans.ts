@@ -1,7 +1,7 @@
 /** Compactions someone waits for: manual, overflow and an operator's replay. */
 
-import { beginCompactionAttempt, canCompact } from '../breaker.js';
-import { breakerCommands } from './breaker.js';
+import { beginCompactionAttempt } from '../breaker.js';
+import { breakerCommands, llmCompactionAllowed, offlineCompactionAllowed } from './breaker.js';
 import { chooseCut } from './cut.js';
 import { effectiveKeepRecentTokens } from './derived.js';
 import { compactionIdFor } from './ids.js';
@@ -39,17 +39,20 @@ export function planCompaction(
 ): CompactionPlan {
   if (state.upload?.status === 'running') return { type: 'busy', compactionId: state.upload.compactionId };
   const gated = options.trigger === 'overflow';
-  if (gated && !canCompact(state.breaker, state.settings.breaker, options.now)) {
-    return { type: 'nothing', reason: 'breaker-open' };
-  }
+  // The breaker stops the LLM: an overflow compaction of a session that falls back goes offline.
+  const offline = gated && !llmCompactionAllowed(state, options.now);
+  if (offline && state.offlineFallback !== true) return { type: 'nothing', reason: 'breaker-open' };
   const keep = options.keepRecentTokens ?? effectiveKeepRecentTokens(state);
   const bounds = options.maxToSeq === undefined ? {} : { maxToSeq: options.maxToSeq };
   const cut =
     chooseCut(state.live, keep, bounds) ??
     (gated && options.keepNothingWhenEmpty && keep > 0 ? chooseCut(state.live, 0, bounds) : null);
   if (!cut) return { type: 'nothing', reason: 'empty' };
-  const marked = markRange(state, options.trigger, cut);
-  const breaker = gated ? beginCompactionAttempt(state.breaker) : state.breaker;
+  if (offline && !offlineCompactionAllowed(state, cut.fromSeq, cut.toSeq)) {
+    return { type: 'nothing', reason: 'breaker-open' };
+  }
+  const marked = markRange(state, options.trigger, cut, { offline });
+  const breaker = gated && !offline ? beginCompactionAttempt(state.breaker) : state.breaker;
   return {
     type: 'started',
     compactionId: marked.command.compactionId,

@@ -15,6 +15,7 @@ export function markRange(
   state: SessionState,
   trigger: CompactionTrigger,
   cut: Cut,
+  options: { offline?: boolean } = {},
 ): { state: SessionState; command: StartCompactionCommand } {
   const attempt = state.attemptCounter + 1;
   const compactionId = compactionIdFor(state.tenantId, state.sessionId, cut.fromSeq, cut.toSeq, attempt);
@@ -30,6 +31,7 @@ export function markRange(
     cleanedUp: false,
     previousBoundarySeq: state.boundarySeq,
     cleaned: [],
+    ...(options.offline ? { offline: true as const } : {}),
   };
   const command = startCommand(state, upload, {
     previousCompactionId: state.summary?.compactionId ?? null,
@@ -54,6 +56,7 @@ export function startCommand(
     tokens: upload.tokens,
     ...folded,
     contextWindowTokens: state.contextWindowTokens,
+    ...(upload.offline ? { offline: true as const } : {}),
   };
 }
 

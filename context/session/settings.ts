@@ -18,6 +18,12 @@ export const DEFAULT_KEEP_RECENT_WINDOW_SHARE = 0.2;
  */
 export const MIN_RANGE_WINDOW_SHARE = 0.02;
 /**
+ * An offline compaction (the breaker open) needs a range of at least this share of the window: the
+ * digest's summary budget is up to 10% of a small window (context/working-memory/budget.ts), and a
+ * digest that cannot shrink its range is not tried again on the same state.
+ */
+export const MIN_OFFLINE_RANGE_WINDOW_SHARE = 0.1;
+/**
  * The cut prefers a user-turn boundary, but not one that compacts less than this share of what the
  * ideal cut would; then it splits the turn at a safe assistant boundary instead (OpenClaw's split turn).
  */

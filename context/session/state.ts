@@ -31,6 +31,8 @@ export interface UploadState {
   cleaned: LiveMessageMeta[];
   resultTokens?: number;
   error?: string;
+  /** Compacted with the offline digest only, the breaker being open: its outcome leaves the breaker as it is. */
+  offline?: true;
 }
 
 export interface SessionSummaryRef {
@@ -87,6 +89,17 @@ export interface SessionState {
    * `keep-recent-owned-room` patch: a share of the whole window, as they were recorded.
    */
   keepRecentOfOwnedRoom?: boolean;
+  /**
+   * The breaker stops the LLM, never compaction (docs/engine-rules.md#circuit-breaker): while it is
+   * open, compactions run on the offline digest, and it half-opens after the default cool-down.
+   * Absent in states of runs before the `breaker-offline-fallback` patch: they replay as recorded.
+   */
+  offlineFallback?: boolean;
+  /**
+   * The fingerprint (range and summary folded) of the last offline compaction that could not
+   * shrink the context: the same state is not compacted offline again (the digest is deterministic).
+   */
+  offlineFailed?: string;
 }
 
 export interface StartCompactionCommand {
@@ -104,6 +117,8 @@ export interface StartCompactionCommand {
   /** What the new summary replaces: the range plus the previous summary. It must end up smaller. */
   replacesTokens: number;
   contextWindowTokens: number;
+  /** Summarise with the offline digest only (the breaker is open). */
+  offline?: true;
 }
 
 export type SessionCommand =

@@ -1,12 +1,12 @@
 /** The threshold rules (docs/engine-rules.md#thresholds) and a turn's arrival, which runs them. */
 
-import { beginCompactionAttempt, canCompact } from '../breaker.js';
-import { breakerCommands } from './breaker.js';
+import { beginCompactionAttempt } from '../breaker.js';
+import { breakerCommands, llmCompactionAllowed, offlineCompactionAllowed } from './breaker.js';
 import { chooseCut } from './cut.js';
 import { calibrationOf, contextRatioOf, effectiveKeepRecentTokens, promptPrefixOf } from './derived.js';
 import type { LiveMessageMeta } from './live.js';
 import { forceCleanup, markRange } from './range.js';
-import { MIN_RANGE_WINDOW_SHARE } from './settings.js';
+import { MIN_OFFLINE_RANGE_WINDOW_SHARE, MIN_RANGE_WINDOW_SHARE } from './settings.js';
 import type { SessionCommand, SessionState, Transition } from './state.js';
 import { applyUsageReport, notePrefix, type UsageReport } from './usage-calibration.js';
 
@@ -23,13 +23,19 @@ export function evaluateThresholds(state: SessionState, now?: number): Transitio
   const ratio = contextRatioOf(state);
 
   const inFlight = next.upload?.status === 'running';
-  if (!inFlight && ratio >= uploadRatio && canCompact(next.breaker, next.settings.breaker, now)) {
+  // The breaker stops the LLM, never compaction: while it is open a session that falls back
+  // compacts with the offline digest (docs/engine-rules.md#circuit-breaker).
+  const llm = llmCompactionAllowed(next, now);
+  if (!inFlight && ratio >= uploadRatio && (llm || next.offlineFallback === true)) {
     const cut = chooseCut(next.live, effectiveKeepRecentTokens(next));
-    const minRangeTokens = Math.ceil(next.contextWindowTokens * MIN_RANGE_WINDOW_SHARE);
-    if (cut && cut.tokens >= minRangeTokens) {
+    const minRangeTokens = Math.ceil(
+      next.contextWindowTokens * (llm ? MIN_RANGE_WINDOW_SHARE : MIN_OFFLINE_RANGE_WINDOW_SHARE),
+    );
+    const offlineOk = llm || (cut !== null && offlineCompactionAllowed(next, cut.fromSeq, cut.toSeq));
+    if (cut && cut.tokens >= minRangeTokens && offlineOk) {
       const trigger = ratio >= forceRatio ? 'forced' : 'threshold';
-      const marked = markRange(next, trigger, cut);
-      const breaker = beginCompactionAttempt(next.breaker);
+      const marked = markRange(next, trigger, cut, { offline: !llm });
+      const breaker = llm ? beginCompactionAttempt(next.breaker) : next.breaker;
       next = { ...marked.state, breaker };
       commands.push(marked.command, ...breakerCommands(state.breaker, breaker));
     }

@@ -10,21 +10,36 @@ import { fullPlan, type RenderPlan, renderWorkingMemory } from './render.js';
 
 /** Default budget: this share of the context window… */
 export const DEFAULT_SUMMARY_WINDOW_SHARE = 0.03;
-/** …within these bounds (200K window → 6 000 tokens; 32K → 1 000). */
+/** …within these bounds (200K window → 6 000 tokens; 32K → 1 000)… */
 export const MIN_DEFAULT_SUMMARY_TOKENS = 1_000;
+/**
+ * …the floor never above this share of the window (4K → 400 tokens, 8K → 800): a 1 000-token floor
+ * was a quarter of a 4K window, so compactions ran every second turn and saved little (issue 32).
+ */
+export const MAX_SUMMARY_FLOOR_WINDOW_SHARE = 0.1;
 export const MAX_DEFAULT_SUMMARY_TOKENS = 6_000;
 /** The smallest budget a session may set. */
 export const MIN_SUMMARY_MAX_TOKENS = 300;
 /** Failure texts are clipped to this many chars before any failure is hidden. */
 const SHORT_FAILURE_CHARS = 80;
 
-/** The summary budget of a session: its `summaryMaxTokens` setting, else 3% of its window in [1 000, 6 000]. */
+/**
+ * The summary budget of a session: its `summaryMaxTokens` setting, else 3% of its window in
+ * [min(1 000, 10% of the window), 6 000], never below MIN_SUMMARY_MAX_TOKENS.
+ */
 export function summaryBudgetTokens(contextWindowTokens: number, setting?: number | null): number {
   if (typeof setting === 'number' && Number.isFinite(setting) && setting >= MIN_SUMMARY_MAX_TOKENS) {
     return Math.floor(setting);
   }
   const share = Math.round(Math.max(0, contextWindowTokens) * DEFAULT_SUMMARY_WINDOW_SHARE);
-  return Math.min(MAX_DEFAULT_SUMMARY_TOKENS, Math.max(MIN_DEFAULT_SUMMARY_TOKENS, share));
+  const floor = Math.max(
+    MIN_SUMMARY_MAX_TOKENS,
+    Math.min(
+      MIN_DEFAULT_SUMMARY_TOKENS,
+      Math.floor(Math.max(0, contextWindowTokens) * MAX_SUMMARY_FLOOR_WINDOW_SHARE),
+    ),
+  );
+  return Math.min(MAX_DEFAULT_SUMMARY_TOKENS, Math.max(floor, share));
 }
 
 export interface FitOptions {

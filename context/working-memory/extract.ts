@@ -12,6 +12,7 @@ import {
   messageText,
   toolCallsOf,
 } from '../digest/message-text.js';
+import { conversationOnly } from '../digest/molt-text.js';
 import { explicitTodos, inferPendingWork, parseTodoLine } from '../digest/pending-work.js';
 import { collectToolFailures } from '../digest/tool-failures.js';
 import type { Message } from '../messages.js';
@@ -74,16 +75,29 @@ export function rangeFailures(messages: readonly Message[]): FailureEntry[] {
 
 export { failureKey };
 
-/** Identifiers the user gave (all), then the newest few the tools returned. */
+/** A bare number (a count, a port, a pid, a timestamp) is not an identifier when only a tool printed it. */
+const BARE_NUMBER = /^[\d.,:]+$/;
+
+/**
+ * Identifiers the user gave (all), then the newest few the tools returned that the session uses:
+ * a tool's identifier counts only when the assistant's text or a tool call names it too, and never
+ * when it is a bare number (issue 32: six-digit numbers of tool output filled the list).
+ */
 export function rangeIdentifiers(messages: readonly Message[]): IdentifierEntry[] {
   const user: string[] = [];
   const tool: string[] = [];
+  const used: string[] = [];
   for (const message of messages) {
     if (!isValid(message)) continue;
     if (message.role === 'user') user.push(...findIdentifiers(messageText(message)));
     else if (message.role === 'toolResult')
       tool.push(...findIdentifiers(messageText(message), { paths: false }));
+    else if (message.role === 'assistant') {
+      used.push(messageText(message));
+      for (const call of toolCallsOf(message)) used.push(JSON.stringify(call.arguments));
+    }
   }
+  const usedText = used.join('\n');
   const seen = new Set<string>();
   const out: IdentifierEntry[] = [];
   for (const value of user) {
@@ -91,7 +105,9 @@ export function rangeIdentifiers(messages: readonly Message[]): IdentifierEntry[
     seen.add(value);
     out.push({ value, from: 'user' });
   }
-  const fromTools = [...new Set(tool)].filter((value) => !seen.has(value));
+  const fromTools = [...new Set(tool)].filter(
+    (value) => !seen.has(value) && !BARE_NUMBER.test(value) && usedText.includes(value),
+  );
   for (const value of fromTools.slice(-MAX_TOOL_IDENTIFIERS_PER_RANGE)) out.push({ value, from: 'tool' });
   return out;
 }
@@ -184,12 +200,33 @@ function decisionSentences(messages: readonly Message[]): string[] {
   return [...new Set(found)].slice(-MAX_DECISIONS_PER_RANGE);
 }
 
-/** Everything the range proposes, read from the messages alone. */
+/** Sentences that are not a request: greetings, introductions, thanks, things to remember. */
+const NOT_A_REQUEST =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|greetings)\b[^.!?]*|(?:i'?m|i am|my name is|this is)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*(?:here)?|(?:please\s+)?(?:remember|note|keep in mind)\b.*|thanks?(?: you)?\b.*|ok(?:ay)?|sure|great)[.!?,\s]*$/i;
+
+/**
+ * The user's actual request: the first user message that asks something, without its greeting,
+ * introduction or things to remember ("Hi! I'm Dana. Please remember that I prefer tabs. Fix the
+ * login bug." → "Fix the login bug."). A message of only those is no task.
+ */
+export function taskOf(messages: readonly Message[]): string | undefined {
+  for (const text of userTexts(messages)) {
+    const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => !NOT_A_REQUEST.test(s.trim()));
+    const request = sentences.join(' ').trim();
+    if (request.length >= MIN_TASK_CHARS) return request;
+  }
+  return undefined;
+}
+
+/**
+ * Everything the range proposes, read from the messages alone — what they state, never molt's own
+ * injected blocks or prompt text (digest/molt-text.ts).
+ */
 export function proposalFromRange(messages: readonly Message[]): WorkingMemoryProposal {
-  const valid = messages.filter(isValid);
+  const valid = conversationOnly(messages.filter(isValid));
   const files = collectFileActivity(valid);
   const checklist = checklistTodos(valid);
-  const task = userTexts(valid).find((text) => text.length >= MIN_TASK_CHARS);
+  const task = taskOf(valid);
   return {
     ...(task ? { task: clipAtWord(task, MAX_TASK_CHARS) } : {}),
     filesModified: files.modified,

@@ -6,6 +6,7 @@
  * from the messages.
  */
 import { clipAtWord, clipLines, collapseWhitespace } from '../digest/message-text.js';
+import { isMoltOwnText } from '../digest/molt-text.js';
 import { parseTodoLine } from '../digest/pending-work.js';
 import { findIdentifiers } from './identifiers.js';
 import { MAX_ITEM_CHARS, MAX_NARRATIVE_CHARS, MAX_STATE_CHARS } from './model.js';
@@ -87,6 +88,8 @@ export function proposalFromText(body: string): TextProposal {
       section = sectionOf(line);
       continue;
     }
+    // A summarizer that echoed molt's instructions proposes nothing with them (issue 32).
+    if (isMoltOwnText(line)) continue;
     if (section === 'narrative') {
       if (!NONE.test(line)) narrative.push(line);
       continue;

@@ -24,6 +24,8 @@ export const memoryEmbeddings = pgTable(
     dims: integer('dims').notNull(),
     vector: real('vector').array(),
     error: text('error'),
+    /** `embedded` or `failed` (docs/memory.md#verdicts); the cause of a failure is `error`. Null on rows from before verdicts. */
+    verdict: text('verdict').$type<'embedded' | 'failed'>(),
     attempts: integer('attempts').notNull().default(1),
     embeddedAt: timestamp('embedded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -66,6 +66,7 @@ export async function storeEmbeddings(
         dims: vector.length,
         vector: Array.from(vector),
         error: null,
+        verdict: 'embedded' as const,
       })),
     )
     .onConflictDoUpdate({
@@ -74,6 +75,7 @@ export async function storeEmbeddings(
         vector: sql`excluded.vector`,
         dims: sql`excluded.dims`,
         error: null,
+        verdict: 'embedded',
         embeddedAt: sql`now()`,
       },
     });
@@ -97,12 +99,14 @@ export async function recordEmbeddingFailure(
         dims: 0,
         vector: null,
         error,
+        verdict: 'failed' as const,
       })),
     )
     .onConflictDoUpdate({
       target: [memoryEmbeddings.memoryId, memoryEmbeddings.model],
       set: {
         error: sql`excluded.error`,
+        verdict: 'failed',
         attempts: sql`${memoryEmbeddings.attempts} + 1`,
         embeddedAt: sql`now()`,
       },

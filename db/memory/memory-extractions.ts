@@ -3,7 +3,9 @@
  * begun by the extraction workflow, completed in ONE transaction with the memories it stores
  * (so a retried or replayed activity never writes twice), or failed with its error.
  */
+
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { MAX_CAUSE_CHARS } from '../../context/compaction-rules.js';
 import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../../context/memory/verify.js';
 import type { Database } from '../client.js';
@@ -13,6 +15,7 @@ import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
   type ExtractionTrigger,
+  extractionVerdict,
   type MemoryExtractionRow,
   memoryEvents,
   memoryExtractions,
@@ -47,6 +50,8 @@ export async function beginExtraction(
       set: {
         status: sql`case when ${memoryExtractions.status} = 'failed' then 'running' else ${memoryExtractions.status} end`,
         error: sql`case when ${memoryExtractions.status} = 'failed' then null else ${memoryExtractions.error} end`,
+        verdict: sql`case when ${memoryExtractions.status} = 'failed' then null else ${memoryExtractions.verdict} end`,
+        cause: sql`case when ${memoryExtractions.status} = 'failed' then null else ${memoryExtractions.cause} end`,
       },
     })
     .returning();
@@ -204,7 +209,15 @@ export async function completeExtraction(
     if (rejections.length > 0) counts.rejections = rejections.slice(0, REJECTIONS_LISTED);
     await tx
       .update(memoryExtractions)
-      .set({ status: 'succeeded', counts, tokens: input.tokens ?? null, error: null, finishedAt: new Date() })
+      .set({
+        status: 'succeeded',
+        verdict: extractionVerdict(counts),
+        cause: null,
+        counts,
+        tokens: input.tokens ?? null,
+        error: null,
+        finishedAt: new Date(),
+      })
       .where(eq(memoryExtractions.id, input.id));
     return counts;
   });
@@ -219,7 +232,9 @@ export async function failExtraction(
     .update(memoryExtractions)
     .set({
       status: 'failed',
+      verdict: 'failed',
       error: input.error.slice(0, 2_000),
+      cause: input.error.slice(0, MAX_CAUSE_CHARS),
       tokens: input.tokens ?? null,
       finishedAt: new Date(),
     })
@@ -246,6 +261,8 @@ export function extractionSummaryOf(row: MemoryExtractionRow) {
     counts: row.counts,
     tokens: row.tokens,
     error: row.error,
+    verdict: row.verdict,
+    cause: row.cause,
     replayOf: row.replayOf,
     workflowId: row.workflowId,
     startedAt: row.startedAt.toISOString(),

@@ -147,6 +147,23 @@ export const memoryTerms = pgTable(
 
 export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../../context/memory/types.js';
 export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
+/**
+ * What an extraction came to (docs/memory.md#verdicts): `extracted` (memories added or
+ * superseded), `no_change` (candidates, all duplicates, no-ops or rejected), `no_candidate` (the
+ * range proposed nothing), `failed` (the cause says why).
+ */
+export const EXTRACTION_VERDICTS = ['extracted', 'no_change', 'no_candidate', 'failed'] as const;
+export type ExtractionVerdict = (typeof EXTRACTION_VERDICTS)[number];
+
+/** The verdict of a finished extraction from its counts. */
+export function extractionVerdict(counts: {
+  candidates: number;
+  added: number;
+  superseded: number;
+}): ExtractionVerdict {
+  if (counts.candidates === 0) return 'no_candidate';
+  return counts.added + counts.superseded > 0 ? 'extracted' : 'no_change';
+}
 
 export interface ExtractionCounts {
   candidates: number;
@@ -180,6 +197,10 @@ export const memoryExtractions = pgTable(
     counts: jsonb('counts').$type<ExtractionCounts>(),
     tokens: jsonb('tokens').$type<{ input: number; output: number }>(),
     error: derivedText('error'),
+    /** What the extraction came to (EXTRACTION_VERDICTS); null while running. */
+    verdict: text('verdict').$type<ExtractionVerdict>(),
+    /** Why, once per extraction: the provider's error text and status of a failure. */
+    cause: derivedText('cause'),
     replayOf: text('replay_of'),
     workflowId: text('workflow_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -199,22 +199,32 @@ describe('what a compaction keeps', () => {
 });
 
 describe('the circuit breaker', () => {
-  it('opens after three failing compactions, starts none while open, and a replay after recovery closes it', async () => {
+  it('opens after three failing compactions, compacts offline while open, and a replay after recovery closes it', async () => {
     // 401s are final: every chunk falls back to the extractive digest, so each compaction is degraded.
     fake.setBehaviour('auth');
     const sessionId = uniqueSessionId();
     const { view: open, next } = await postUntil(sessionId, 0, (v) => v.breaker.state === 'open', 60);
     expect(open.breaker.consecutiveFailures).toBe(3);
     expect(open.compactions).toMatchObject({ total: 3, degraded: 3 });
-    const lastId = open.summary.compactionId;
-    const degraded = (await h.app.inject({ method: 'GET', url: `/v1/compactions/${lastId}` })).json();
+    // The breaker names the provider's error, not only "degraded" (issue 32).
+    expect(open.breaker.lastError).toMatch(/401/);
+    const degradedId = open.summary.compactionId;
+    const degraded = (await h.app.inject({ method: 'GET', url: `/v1/compactions/${degradedId}` })).json();
     expect(degraded.status).toBe('degraded');
     expect(degraded.chunks.some((c: { level: number }) => c.level === 3)).toBe(true);
+    // The row names the provider's error once, as its cause.
+    expect(degraded).toMatchObject({ verdict: 'degraded' });
+    expect(degraded.cause).toMatch(/401/);
 
-    // More turns cross the thresholds again; no compaction starts while the breaker is open.
-    const { view: later } = await postUntil(sessionId, next, (v) => v.ratio >= 0.5);
-    expect(later.compactions.total).toBe(3);
-    expect(later.upload.compactionId).toBe(open.upload.compactionId);
+    // More turns cross the thresholds again: the breaker stops the LLM, never compaction. The next
+    // compaction is the offline digest, calls no LLM and leaves the breaker open.
+    const calls = fake.calls.length;
+    const { view: later } = await postUntil(sessionId, next, (v) => v.compactions.total >= 4, 60);
+    expect(fake.calls.length).toBe(calls);
+    expect(later.breaker.state).toBe('open');
+    const lastId = later.summary.compactionId;
+    const offline = (await h.app.inject({ method: 'GET', url: `/v1/compactions/${lastId}` })).json();
+    expect(offline).toMatchObject({ verdict: 'offline' });
     // Operators find it: a breaker event row, and the workflow's MoltBreakerOpen search attribute.
     const events = await h.database.db
       .select()

@@ -171,11 +171,11 @@ describe('molt compactions', () => {
     expect(table.code).toBe(0);
     const [header, row] = table.stdout.trimEnd().split('\n');
     expect(header).toMatch(
-      /^COMPACTION\s+SESSION\s+TRIGGER\s+STATUS\s+SEQS\s+TOKENS\s+STARTED \(UTC\)\s+TOOK$/,
+      /^COMPACTION\s+SESSION\s+TRIGGER\s+STATUS\s+VERDICT\s+SEQS\s+TOKENS\s+STARTED \(UTC\)\s+TOOK\s+CAUSE$/,
     );
     expect(row).toMatch(
       new RegExp(
-        `^${succeededCompaction}\\s+${succeededSession}\\s+threshold\\s+succeeded\\s+1–\\d+\\s+[\\d,]+ → [\\d,]+`,
+        `^${succeededCompaction}\\s+${succeededSession}\\s+threshold\\s+succeeded\\s+compacted\\s+1–\\d+\\s+[\\d,]+ → [\\d,]+`,
       ),
     );
   });

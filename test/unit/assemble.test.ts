@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   assembleContext,
@@ -220,5 +221,48 @@ describe('assembleContext', () => {
     expect(assembled.truncated).toBe(1);
     expect(textOf(assembled.messages[2]).endsWith(TRUNCATION_SUFFIX)).toBe(true);
     expect(assembled.estimatedTokens).toBe(estimateMessagesTokens(assembled.messages));
+  });
+});
+
+describe('never more than the window (issue 32)', () => {
+  const turns = (n: number, chars: number) =>
+    Array.from({ length: n }, (_, i) => [
+      user(`ask ${i} ${prose(chars)}`),
+      assistant(`answer ${i} ${prose(chars)}`),
+    ]).flat();
+
+  it('leaves out the oldest turns when pruning and truncation leave the context over the window, and says so', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 40, max: 1_500 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 2_000, max: 8_000 }),
+        (n, chars, summaryChars, window) => {
+          const messages = turns(n, chars);
+          const prefix = [user(`[summary] ${prose(summaryChars)}`)];
+          const assembled = assembleContext({
+            messages,
+            prefix,
+            contextWindowTokens: window,
+            now,
+            lastCacheTouchAt: warm,
+          });
+          const whole = estimateMessagesTokens([...prefix, ...messages]);
+          if (!assembled.fitted.overWindow) expect(assembled.estimatedTokens).toBeLessThanOrEqual(window);
+          // Only a turn bigger than the window by itself can stay over it.
+          if (assembled.fitted.overWindow) {
+            expect(assembled.messages[1]?.role).toBe('user');
+            expect(assembled.messages.length).toBeLessThanOrEqual(3);
+          }
+          if (whole <= window) expect(assembled.fitted.droppedMessages).toBe(0);
+          else expect(assembled.fitted.droppedMessages).toBeGreaterThan(0);
+          // The summary is always first; the newest message is always kept.
+          expect(assembled.messages[0]).toBe(prefix[0]);
+          expect(assembled.messages.at(-1)).toBe(messages.at(-1));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

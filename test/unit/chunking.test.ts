@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   chunkMessagesByMaxTokens,
@@ -142,7 +143,32 @@ describe('maxChunkTokens', () => {
   });
 
   it('is at least 1', () => {
-    expect(maxChunkTokens(1_000, 0.4)).toBe(1);
+    expect(maxChunkTokens(0, 0.4)).toBe(1);
+  });
+
+  it('reserves at most 10% of a small window, so a 4K window still holds chunks of many messages', () => {
+    // Before: 1 600 − 4 096 < 1, every message a chunk of its own (24 summarizer calls for 1,266 tokens).
+    expect(maxChunkTokens(4_000, 0.4)).toBe(1_200);
+    expect(maxChunkTokens(8_000, 0.4)).toBe(2_400);
+    expect(maxChunkTokens(1_000, 0.4)).toBe(300);
+  });
+
+  it('plans a few chunks, not one per message, for ranges of a 4K window (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4_000, max: 16_000 }),
+        fc.array(fc.integer({ min: 20, max: 200 }), { minLength: 10, maxLength: 60 }),
+        (window, sizes) => {
+          const messages = sizes.map((tokens, i) => sized(tokens, `m${i}`));
+          const total = estimateMessagesTokens(messages);
+          const ratio = computeAdaptiveChunkRatio(messages, window);
+          const chunks = chunkMessagesByMaxTokens(messages, maxChunkTokens(window, ratio));
+          // Each chunk may hold at least 30% of the window less its 1.2 margin and one message.
+          expect(chunks.length).toBeLessThanOrEqual(Math.ceil(total / (window * 0.2)) + 1);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
 

@@ -54,6 +54,8 @@ describe('the CLI says', () => {
           counts: { candidates: 5, added: 2, superseded: 1, duplicates: 1, rejected: 1, rejectedReasons: {} },
           tokens: null,
           error: null,
+          verdict: 'extracted',
+          cause: null,
           replayOf: null,
           workflowId: 'w',
           startedAt: '2026-11-22T02:25:04.000Z',

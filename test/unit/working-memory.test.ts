@@ -154,6 +154,13 @@ describe('budget', () => {
     expect(summaryBudgetTokens(200_000, 2_500)).toBe(2_500);
   });
 
+  it('keeps the floor to 10% of a small window (a 4K window is not given a quarter of itself)', () => {
+    expect(summaryBudgetTokens(4_000)).toBe(400);
+    expect(summaryBudgetTokens(8_000)).toBe(800);
+    expect(summaryBudgetTokens(10_000)).toBe(1_000);
+    expect(summaryBudgetTokens(2_000)).toBe(300);
+  });
+
   it('sheds the narrative first, then the oldest reads, and says so', () => {
     let memory = emptyWorkingMemory();
     memory = mergeWorkingMemory(

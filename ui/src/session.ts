@@ -76,19 +76,35 @@ function SummaryInForce({ compactionId, version }: { compactionId: string | null
         ? html`<p><code>${c.id}</code> · seq ${c.fromSeq}–${c.toSeq} · ${num(c.summaryTokens)} tokens · <${Badge} text=${c.status} /></p>
           ${c.workingMemory?.task ? html`<p><strong>Task:</strong> ${c.workingMemory.task}</p>` : null}
           ${c.workingMemory?.state ? html`<p><strong>State:</strong> ${c.workingMemory.state}</p>` : null}
-          <h3>TODOs</h3>
+          ${c.verdict ? html`<p>verdict <${Badge} text=${c.verdict} />${c.cause ? html` <span class="error-text">${c.cause}</span>` : null}</p>` : null}
           ${
-            c.todos.length === 0
-              ? html`<p class="empty">No TODOs.</p>`
-              : html`<ul class="todos">${c.todos.map((t) => html`<li class=${t.status}><${Badge} text=${t.status} tone=${`todo-${t.status}`} /> ${t.text}</li>`)}</ul>`
-          }
-          <h3>Files modified</h3>${list(c.files.modified, 'None.')}
-          <h3>Files read</h3>${list(c.files.read, 'None.')}
-          <h3>Tool failures</h3>
-          ${
-            c.toolFailures.length === 0
-              ? html`<p class="empty">None.</p>`
-              : html`<ul class="failures">${c.toolFailures.map((f) => html`<li><code>${f.toolName}</code>${f.meta ? html` <small>${f.meta}</small>` : null}: ${f.summary}</li>`)}</ul>`
+            // What the agent receives is the working memory carried across compactions, not this
+            // compaction's own range (issue 32); rows from before the working memory show the range.
+            c.workingMemory
+              ? html`<h3>Open TODOs</h3>${list(c.workingMemory.todosOpen, 'None.')}
+                <h3>Done</h3>${list(c.workingMemory.todosDone, 'None.')}
+                <h3>Files modified</h3>${list(c.workingMemory.filesModified, 'None.')}
+                <h3>Files read</h3>${list(c.workingMemory.filesRead, 'None.')}
+                <h3>Tool failures</h3>
+                ${
+                  c.workingMemory.failures.length === 0
+                    ? html`<p class="empty">None.</p>`
+                    : html`<ul class="failures">${c.workingMemory.failures.map((f) => html`<li><code>${f.tool}</code>${f.meta ? html` <small>${f.meta}</small>` : null}: ${f.summary}${f.count > 1 ? ` (×${f.count})` : ''}</li>`)}</ul>`
+                }`
+              : html`<h3>TODOs</h3>
+                ${
+                  c.todos.length === 0
+                    ? html`<p class="empty">No TODOs.</p>`
+                    : html`<ul class="todos">${c.todos.map((t) => html`<li class=${t.status}><${Badge} text=${t.status} tone=${`todo-${t.status}`} /> ${t.text}</li>`)}</ul>`
+                }
+                <h3>Files modified</h3>${list(c.files.modified, 'None.')}
+                <h3>Files read</h3>${list(c.files.read, 'None.')}
+                <h3>Tool failures</h3>
+                ${
+                  c.toolFailures.length === 0
+                    ? html`<p class="empty">None.</p>`
+                    : html`<ul class="failures">${c.toolFailures.map((f) => html`<li><code>${f.toolName}</code>${f.meta ? html` <small>${f.meta}</small>` : null}: ${f.summary}</li>`)}</ul>`
+                }`
           }
           <details><summary>The summary as the agent receives it</summary><pre class="summary-text">${c.summary ?? ''}</pre></details>`
         : null

@@ -56,6 +56,7 @@ function CompactionEntry({ item, onReplayed }: { item: CompactionItem; onReplaye
       ${item.replayOf ? html` · replays <code>${item.replayOf}</code>` : null}
       ${REPLAYABLE.has(item.status) ? html` <${ReplayButton} item=${item} onReplayed=${onReplayed} />` : null}
     </div>
+    ${item.verdict ? html`<div class="verdict">verdict <${Badge} text=${item.verdict} />${item.cause && item.cause !== item.error ? html` <span class="error-text">${item.cause}</span>` : null}</div>` : null}
     ${item.error ? html`<div class="error-text">${item.error}</div>` : null}
     <div class="id"><code>${item.compactionId}</code></div>
   </li>`;
@@ -75,7 +76,8 @@ function Entry({ item, seq, onReplayed }: { item: Item; seq: number | undefined;
     case 'extraction':
       return html`<li class=${`event extraction ${item.status}`}>
         ${at} <strong>Memory extraction</strong> <${Badge} text=${item.status} />${` · seq ${item.fromSeq}–${item.toSeq}${item.added !== null ? ` · ${item.added} added, ${item.superseded ?? 0} superseded` : ''} · `}${extractionLink(item.extractionId, 'diff')}
-        ${item.error ? html`<div class="error-text">${item.error}</div>` : null}
+        ${item.verdict ? html`<div class="verdict">verdict <${Badge} text=${item.verdict} /></div>` : null}
+        ${(item.cause ?? item.error) ? html`<div class="error-text">${item.cause ?? item.error}</div>` : null}
       </li>`;
     case 'breaker':
       return html`<li class=${`event breaker ${item.state}`}>

@@ -12,3 +12,14 @@ export function withKeepRecentOfOwnedRoom(state: SessionState): SessionState {
   if (state.keepRecentOfOwnedRoom !== undefined) return state;
   return patched(KEEP_RECENT_OWNED_ROOM_PATCH) ? { ...state, keepRecentOfOwnedRoom: true } : state;
 }
+
+/**
+ * The breaker stops the LLM, never compaction (docs/engine-rules.md#circuit-breaker): a state gets
+ * the flag once the workflow runs the patched code; histories recorded before replay without it.
+ */
+export const BREAKER_OFFLINE_FALLBACK_PATCH = 'breaker-offline-fallback';
+
+export function withOfflineFallback(state: SessionState): SessionState {
+  if (state.offlineFallback !== undefined) return state;
+  return patched(BREAKER_OFFLINE_FALLBACK_PATCH) ? { ...state, offlineFallback: true } : state;
+}

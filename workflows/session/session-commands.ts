@@ -60,6 +60,7 @@ export function createCommandExecutor(options: {
               previousCompactionId: command.previousCompactionId,
               ...(item.instructions ? { instructions: item.instructions } : {}),
               ...(item.replayOf ? { replayOf: item.replayOf } : {}),
+              ...(command.offline ? { offline: true } : {}),
             },
           ],
         });

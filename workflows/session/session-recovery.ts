@@ -4,7 +4,6 @@
  * the step, feed its result back, until there is an answer for the agent.
  */
 import { patched } from '@temporalio/workflow';
-import { canCompact } from '../../context/breaker.js';
 import {
   learnedContextWindow,
   nextRecoveryStep,
@@ -18,6 +17,7 @@ import {
   applyTruncation,
   likelyHasOversizedToolResults,
   liveTokensOf,
+  llmCompactionAllowed,
   planCompaction,
   recoveryCountersOf,
   type SessionState,
@@ -37,6 +37,14 @@ import { activities } from './session-activities.js';
  * Runs recorded before answered `give_up` there, and replay that way.
  */
 export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-turns';
+/**
+ * Before the tree moves past compaction (issue 32: with the LLM down, `give_up` came while an
+ * offline compaction could still shrink the context): a compaction that kept the recent turns and
+ * freed nothing — or found nothing to take — is tried once more over every live message; and a
+ * compaction the thresholds started while the previous one reported is waited for instead of
+ * counting as "freed nothing". Runs recorded before moved straight on, and replay that way.
+ */
+export const OVERFLOW_COMPACTS_EVERYTHING_PATCH = 'overflow-compacts-everything';
 
 const now = () => Date.now();
 
@@ -62,6 +70,7 @@ export async function recoverFromOverflow(
     run.apply(learn(run.state, learned, now()));
   }
   let freedNothing = false;
+  let keepNothing = false;
   for (;;) {
     const state = run.state;
     const decision = nextRecoveryStep({
@@ -70,7 +79,8 @@ export async function recoverFromOverflow(
       counters: recoveryCountersOf(state, request.attemptId),
       hasOversizedToolResults: likelyHasOversizedToolResults(state),
       lastCompactionFreedNothing: freedNothing,
-      compactionAllowed: canCompact(state.breaker, state.settings.breaker, now()),
+      // The breaker stops the LLM, never compaction: a session that falls back compacts offline.
+      compactionAllowed: state.offlineFallback === true || llmCompactionAllowed(state, now()),
     });
     run.apply(
       { state: withRecoveryCounters(state, request.attemptId, decision.counters), commands: [] },
@@ -95,11 +105,34 @@ export async function recoverFromOverflow(
         trigger: 'overflow',
         now: now(),
         keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),
+        ...(keepNothing ? { keepRecentTokens: 0 } : {}),
       });
+      // The compaction that was running finished and its result started the next one at once
+      // (the thresholds): wait for that one too — it shrinks the context as well.
+      if (plan.type === 'busy' && patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)) {
+        await run.runningUploadSettled();
+        const after = liveTokensOf(run.state);
+        if (recoveryStepFreedTokens({ liveTokensBefore: before, liveTokensAfter: after })) {
+          return answer('retry', { compactionId: plan.compactionId });
+        }
+        continue;
+      }
       if (plan.type !== 'started') {
+        if (
+          plan.type === 'nothing' &&
+          plan.reason === 'empty' &&
+          !keepNothing &&
+          !likelyHasOversizedToolResults(run.state) &&
+          patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)
+        ) {
+          keepNothing = true;
+          continue;
+        }
         freedNothing = true;
         continue;
       }
+      const keptRecent =
+        !keepNothing && plan.state.upload !== null && plan.state.upload.toSeq < run.state.lastSeq;
       run.apply({ state: plan.state, commands: plan.commands });
       const result = await run.awaitCompaction(plan.compactionId);
       if (
@@ -110,6 +143,15 @@ export async function recoverFromOverflow(
         })
       ) {
         return answer('retry', { compactionId: plan.compactionId });
+      }
+      // Oversized tool results are truncated first (step 4): it keeps the recent turns verbatim.
+      if (
+        keptRecent &&
+        !likelyHasOversizedToolResults(run.state) &&
+        patched(OVERFLOW_COMPACTS_EVERYTHING_PATCH)
+      ) {
+        keepNothing = true;
+        continue;
       }
       freedNothing = true;
       continue;

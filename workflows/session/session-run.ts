@@ -34,7 +34,7 @@ import type {
   SessionWorkflowInput,
   TurnSignal,
 } from '../contract.js';
-import { withKeepRecentOfOwnedRoom } from './owned-room.js';
+import { withKeepRecentOfOwnedRoom, withOfflineFallback } from './owned-room.js';
 import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
 import { createMemoryHooks } from './session-memory.js';
@@ -125,7 +125,7 @@ export class SessionRun {
     const shortRuns = patched(SHORT_RUNS_PATCH);
     this.historyCap =
       input.maxHistoryEvents ?? (shortRuns ? CONTINUE_AS_NEW_AT_EVENTS : LEGACY_CONTINUE_AS_NEW_AT_EVENTS);
-    this.state = withKeepRecentOfOwnedRoom(this.state);
+    this.state = withOfflineFallback(withKeepRecentOfOwnedRoom(this.state));
     this.execute = createCommandExecutor({
       input,
       workflowId: this.workflowId,
