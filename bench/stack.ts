@@ -16,6 +16,7 @@ import { bundleWorkflowCode, NativeConnection, type Worker } from '@temporalio/w
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ActivityDeps } from '../activities/index.js';
+import type { ApiDeps } from '../api/deps.js';
 import { buildApi } from '../api/server.js';
 import { installTemporalRuntime } from '../cli/stack.js';
 import { startDevServer } from '../cli/temporal-dev-server.js';
@@ -75,6 +76,8 @@ export interface WorkerOptions {
   model?: ActivityDeps['model'];
   concurrency?: number;
   maxConcurrentActivityTaskExecutions?: number;
+  /** The embedding model (the product's `molt worker` passes its configured one); absent: none. */
+  embedder?: ActivityDeps['embedder'];
 }
 
 export interface ApiOptions {
@@ -82,6 +85,8 @@ export interface ApiOptions {
   defaultContextWindowTokens?: number;
   /** PostgreSQL pool of the API; the product's default (10) unless given. */
   poolSize?: number;
+  /** Hybrid recall's query embedding (the product's `molt api` passes its configured one); absent: lexical. */
+  embedding?: ApiDeps['embedding'];
 }
 
 export interface BenchStack {
@@ -218,6 +223,7 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
           db: database.db,
           ...(workerOptions.model !== undefined ? { model: workerOptions.model } : {}),
           ...(workerOptions.concurrency !== undefined ? { concurrency: workerOptions.concurrency } : {}),
+          ...(workerOptions.embedder !== undefined ? { embedder: workerOptions.embedder } : {}),
         },
         ...(workerOptions.maxConcurrentActivityTaskExecutions !== undefined
           ? { maxConcurrentActivityTaskExecutions: workerOptions.maxConcurrentActivityTaskExecutions }
@@ -246,6 +252,7 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
         temporal: client,
         taskQueue: apiOptions.taskQueue,
         defaultContextWindowTokens: apiOptions.defaultContextWindowTokens ?? 200_000,
+        ...(apiOptions.embedding !== undefined ? { embedding: apiOptions.embedding } : {}),
       });
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       let apiStopped = false;
