@@ -278,6 +278,8 @@ async function peoplePart(stack: BenchStack, url: string, embedder: Embedder | n
       variants,
     };
     log(`people ${part}: molt hit@10 ${molt.hitAt10}, BM25 ${bm25.hitAt10}`);
+    for (const [name, v] of Object.entries(variants))
+      log(`  ${name}: hit@5 ${v.hitAt5}, hit@10 ${v.hitAt10}`);
   }
   return out;
 }
@@ -369,6 +371,8 @@ async function sdePart(stack: BenchStack, url: string, embedder: Embedder | null
   }
   const { molt, bm25: bm, ...variants } = score;
   log(`sde-bench: molt @5 ${molt!.at5}/${tasks.length}, BM25 @5 ${bm!.at5}/${tasks.length}`);
+  for (const [name, v] of Object.entries(variants))
+    log(`  ${name}: @1 ${v.at1}, @5 ${v.at5}, @10 ${v.at10}, amended first ${v.amendedFirst}`);
   return {
     tasks: tasks.length,
     amendedTasks: amended,
