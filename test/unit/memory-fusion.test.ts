@@ -28,9 +28,30 @@ describe('hybrid ranking (context/memory/fusion.ts)', () => {
   it('between equals the newer memory wins', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 1e9 }), (t, dt) => {
-        const fused = fuseRankings([entry('old', t)], [entry('new', t + dt)]);
+        const fused = fuseRankings([entry('old', t)], [entry('new', t + dt)], 60, { lexical: 1, vector: 1 });
         expect(fused.map((f) => f.id)).toEqual(['new', 'old']);
       }),
+    );
+  });
+
+  it('never buries a lexical top-10 hit under a memory only the vector list holds (the default weights)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 60 }),
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 60 }),
+        (lexicalIds, vectorIds) => {
+          const fused = fuseRankings(
+            lexicalIds.map((id) => entry(id)),
+            vectorIds.map((id) => entry(id)),
+          );
+          const position = new Map(fused.map((f, i) => [f.id, i]));
+          for (const id of lexicalIds.slice(0, 10)) {
+            const above = fused.slice(0, position.get(id)!);
+            // Only lexical hits ranked above it, or memories both lists hold, come before it.
+            for (const a of above) expect(a.lexicalRank).not.toBeNull();
+          }
+        },
+      ),
     );
   });
 
