@@ -76,6 +76,8 @@ export interface WorkerOptions {
   model?: ActivityDeps['model'];
   concurrency?: number;
   maxConcurrentActivityTaskExecutions?: number;
+  /** The embedding model (the product's `molt worker` passes its configured one); absent: none. */
+  embedder?: ActivityDeps['embedder'];
 }
 
 export interface ApiOptions {
@@ -85,6 +87,8 @@ export interface ApiOptions {
   poolSize?: number;
   /** Further API settings (authentication, limits), as `molt api` would pass them. */
   deps?: Partial<Pick<ApiDeps, 'auth' | 'keyConcurrency' | 'rateLimitPerMinute'>>;
+  /** Hybrid recall's query embedding (the product's `molt api` passes its configured one); absent: lexical. */
+  embedding?: ApiDeps['embedding'];
 }
 
 export interface BenchStack {
@@ -221,6 +225,7 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
           db: database.db,
           ...(workerOptions.model !== undefined ? { model: workerOptions.model } : {}),
           ...(workerOptions.concurrency !== undefined ? { concurrency: workerOptions.concurrency } : {}),
+          ...(workerOptions.embedder !== undefined ? { embedder: workerOptions.embedder } : {}),
         },
         ...(workerOptions.maxConcurrentActivityTaskExecutions !== undefined
           ? { maxConcurrentActivityTaskExecutions: workerOptions.maxConcurrentActivityTaskExecutions }
@@ -250,6 +255,7 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
         taskQueue: apiOptions.taskQueue,
         defaultContextWindowTokens: apiOptions.defaultContextWindowTokens ?? 200_000,
         ...apiOptions.deps,
+        ...(apiOptions.embedding !== undefined ? { embedding: apiOptions.embedding } : {}),
       });
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       let apiStopped = false;

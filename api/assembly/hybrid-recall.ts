@@ -44,7 +44,7 @@ export interface HybridRanked extends RankedMemory {
   episodeIds: string[];
 }
 
-type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds'>;
+export type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds'>;
 
 const sourceRange = (memory: MemoryRow) =>
   'fromSeq' in memory.source
@@ -113,7 +113,7 @@ async function boundedQueryVector(embedding: RecallEmbedding, text: string): Pro
   }
 }
 
-const asLexical = (ranked: RankedMemory[]): Unarranged[] =>
+export const asLexical = (ranked: RankedMemory[]): Unarranged[] =>
   ranked.map((r) => ({ ...r, cosine: null, lexicalScore: r.score }));
 
 /** The scope's memories for a query, best first: fused when the vector side answers, lexical otherwise. */
@@ -154,11 +154,31 @@ export async function rankHybrid(
   const nearest = side.nearest.filter(
     (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
   );
+  return { ranked: fuseLists(lexical, nearest, query, now), retrieval: { mode: 'hybrid' } };
+}
+
+/**
+ * The lexical and vector lists of one query fused (context/memory/fusion.ts fuseRankings, the
+ * weights in FUSION_DEFAULTS unless given) and arranged: the hybrid ranking without its reads.
+ */
+export function fuseLists(
+  lexical: readonly RankedMemory[],
+  nearest: ReadonlyArray<{ memory: MemoryRow; cosine: number }>,
+  query: RecallQuery,
+  now: Date,
+  settings: { k: number; lexical: number; vector: number } = {
+    k: FUSION_DEFAULTS.k,
+    lexical: FUSION_DEFAULTS.lexicalWeight,
+    vector: FUSION_DEFAULTS.vectorWeight,
+  },
+): HybridRanked[] {
   const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
   const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
   const fused = fuseRankings(
     lexical.map((r) => ({ id: r.memory.id, item: r.memory, recordedAt: r.memory.recordedAt.getTime() })),
     nearest.map((n) => ({ id: n.memory.id, item: n.memory, recordedAt: n.memory.recordedAt.getTime() })),
+    settings.k,
+    settings,
   );
   const ranked = fused.map((f): Unarranged => {
     const lex = lexicalById.get(f.id);
@@ -171,5 +191,5 @@ export async function rankHybrid(
       lexicalScore: lex?.score ?? null,
     };
   });
-  return { ranked: arrange(ranked, query, now), retrieval: { mode: 'hybrid' } };
+  return arrange(ranked, query, now);
 }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Message } from '../messages.js';
 import { storableText } from '../storable.js';
-import { resolveDates } from '../time/dates.js';
+import { MAX_STORED_DATES, resolveDates } from '../time/dates.js';
 
 export const EPISODE_DEFAULTS = {
   /** A message longer than this is split into sentence groups of at most this many characters (≤ MEMORY_CONTENT_MAX). */
@@ -18,8 +18,6 @@ export const EPISODE_DEFAULTS = {
   toolOutputChars: 600,
   /** Sentence groups of one message at most (a longer message's tail stays in the transcript). */
   maxParts: 24,
-  /** Dates kept per episode. */
-  maxDates: 8,
   /** A speaker name longer than this is cut. */
   speakerChars: 80,
 } as const;
@@ -132,7 +130,7 @@ export function episodesOf(message: Message, storedAt: Date): EpisodeDraft[] {
       role === 'toolResult'
         ? []
         : resolveDates(content, occurredAt)
-            .slice(0, EPISODE_DEFAULTS.maxDates)
+            .slice(0, MAX_STORED_DATES)
             .map(({ text: phrase, from, to }) => ({ text: phrase, from, to })),
   }));
 }

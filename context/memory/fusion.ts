@@ -8,18 +8,26 @@
  */
 
 export const FUSION_DEFAULTS = {
-  /** RRF's constant: the usual 60 flattens the head less than small k would. */
-  k: 60,
+  /**
+   * RRF's constant. With `vectorWeight` 0.5 a memory only the vector list holds never outranks
+   * one the lexical list ranks in its top 10 (0.5 / (10 + 1) < 1 / (10 + 10)): vectors reorder
+   * and add below, never bury a lexical hit unless both lists agree on the one above it.
+   */
+  k: 10,
   /** A vector match below this cosine is not a match (MOLT_RECALL_MIN_COSINE). */
   minCosine: 0.5,
   /** Vector candidates read per query. */
   vectorCandidates: 40,
   /**
-   * Each list's weight: a memory gets weight / (k + rank) from it. Equal today; the one place to
-   * change them (issue 30 chooses them from measurements on the episode benchmarks).
+   * Each list's weight: a memory gets weight / (k + rank) from it. Chosen on the people corpus's
+   * tuning part and sde-bench (bench/episodes.bench.ts, 2026-11-27; docs/recall-and-updates.md#the-ranking):
+   * of the grid measured, the one point at or above the better single list (lexical) on every
+   * figure — people hit@5 0.788 / hit@10 0.864 against lexical 0.729 / 0.814, sde-bench deciding
+   * chat @1/@5/@10 27/33/33 as lexical. Equal weights with k 60 did better at hit@10 (0.881) and
+   * worse than lexical on sde-bench (@1 7, @5 27 of 33).
    */
   lexicalWeight: 1,
-  vectorWeight: 1,
+  vectorWeight: 0.5,
 } as const;
 
 export interface FusionInput<T> {

@@ -237,6 +237,30 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
   return out.sort((a, b) => a.index - b.index);
 }
 
+/** Dates kept with one episode or memory (the `dates` column). */
+export const MAX_STORED_DATES = 8;
+
+/**
+ * The dates a stored episode or memory keeps (the `dates` column): the phrases of `texts`, each
+ * resolved against `reference` (when it was said), the first of equal spans kept, at most
+ * MAX_STORED_DATES. An extracted memory passes its quote (the speaker's own words, whose "yesterday"
+ * the message's time resolves) and its content.
+ */
+export function storedDates(
+  texts: readonly string[],
+  reference: Date,
+): Array<{ text: string; from: string; to: string }> {
+  const out: Array<{ text: string; from: string; to: string }> = [];
+  for (const text of texts) {
+    for (const { text: phrase, from, to } of resolveDates(text, reference)) {
+      if (out.length >= MAX_STORED_DATES) return out;
+      if (out.some((d) => d.from === from && d.to === to)) continue;
+      out.push({ text: phrase, from, to });
+    }
+  }
+  return out;
+}
+
 /** What a question asks of time: whether it asks *when*, and the span it names, if any. */
 export interface QueryTime {
   asksWhen: boolean;

@@ -10,7 +10,14 @@ import { episodeSearchText } from '../../context/memory/episodes.js';
 import { indexTerms } from '../../context/memory/terms.js';
 import { EPISODE_TYPE, type MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
-import { type MemoryRow, type MemorySource, memories, memoryEvents, memoryTerms } from './memory-schema.js';
+import {
+  type MemoryDate,
+  type MemoryRow,
+  type MemorySource,
+  memories,
+  memoryEvents,
+  memoryTerms,
+} from './memory-schema.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Tx;
@@ -134,6 +141,10 @@ export interface MemoryDraft {
   priority: number;
   validFrom?: Date | null;
   source: MemorySource;
+  /** When it was said (the source message's time); absent: not known. */
+  occurredAt?: Date | null;
+  /** The dates its text names, resolved against `occurredAt` (context/time/dates.ts storedDates). */
+  dates?: MemoryDate[] | null;
 }
 
 /** A memory as events and the API show it (dates as ISO strings). */

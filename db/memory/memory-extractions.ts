@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { MAX_CAUSE_CHARS } from '../../context/compaction-rules.js';
 import { MEMORY_TYPES, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
 import { rejectedReasons, verifyCandidates } from '../../context/memory/verify.js';
+import { storedDates } from '../../context/time/dates.js';
 import type { Database } from '../client.js';
 import { erasedUpTo, lockSessionErasure } from '../erasure.js';
 import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
@@ -177,10 +178,16 @@ export async function completeExtraction(
         rejections.push({ index: verified.index, type: candidate.type, reason: 'no_scope' });
         continue;
       }
+      // When it was said and the dates it names (context/time/dates.ts: the rule episodes follow).
+      const at = input.range.find((m) => m.seq === verified.seq)?.at;
+      const occurredAt = at !== undefined && Number.isFinite(at) ? new Date(at) : null;
+      const dates = occurredAt ? storedDates([candidate.quote ?? '', candidate.content], occurredAt) : [];
       const outcome = await storeDraft(
         tx,
         scope,
         {
+          occurredAt,
+          dates,
           type: candidate.type,
           content: candidate.content,
           abstract: candidate.abstract,

@@ -178,6 +178,8 @@ export async function storeDraft(
       source: draft.source,
       validFrom: draft.validFrom ?? now,
       recordedAt: now,
+      occurredAt: draft.occurredAt ?? null,
+      dates: draft.dates && draft.dates.length > 0 ? draft.dates : null,
       extractionId: ids.extractionId,
       status: 'active',
     })

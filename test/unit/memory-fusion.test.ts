@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuseRankings } from '../../context/memory/fusion.js';
+import { arrangeHits, EPISODE_RANKING, fuseRankings } from '../../context/memory/fusion.js';
 import { embeddingsConfigSchema, loadEmbeddingsConfig, unitVector } from '../../llm/embeddings.js';
 
 const entry = (id: string, recordedAt = 0) => ({ id, item: id, recordedAt });
@@ -28,9 +28,30 @@ describe('hybrid ranking (context/memory/fusion.ts)', () => {
   it('between equals the newer memory wins', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 1e9 }), (t, dt) => {
-        const fused = fuseRankings([entry('old', t)], [entry('new', t + dt)]);
+        const fused = fuseRankings([entry('old', t)], [entry('new', t + dt)], 60, { lexical: 1, vector: 1 });
         expect(fused.map((f) => f.id)).toEqual(['new', 'old']);
       }),
+    );
+  });
+
+  it('never buries a lexical top-10 hit under a memory only the vector list holds (the default weights)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 60 }),
+        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 60 }),
+        (lexicalIds, vectorIds) => {
+          const fused = fuseRankings(
+            lexicalIds.map((id) => entry(id)),
+            vectorIds.map((id) => entry(id)),
+          );
+          const position = new Map(fused.map((f, i) => [f.id, i]));
+          for (const id of lexicalIds.slice(0, 10)) {
+            const above = fused.slice(0, position.get(id)!);
+            // Only lexical hits ranked above it, or memories both lists hold, come before it.
+            for (const a of above) expect(a.lexicalRank).not.toBeNull();
+          }
+        },
+      ),
     );
   });
 
@@ -103,6 +124,66 @@ describe('embeddings configuration (llm/embeddings.ts)', () => {
           const v = unitVector(values);
           const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
           if (values.some((x) => Math.abs(x) > 1e-6)) expect(norm).toBeCloseTo(1, 4);
+        },
+      ),
+    );
+  });
+});
+
+const hit = (id: string, score: number, time: number, matched: string[], toolOutput = false) => ({
+  id,
+  kind: 'episode' as const,
+  sessionId: `s-${id}`,
+  fromSeq: 1,
+  toSeq: 1,
+  score,
+  time,
+  dates: [],
+  matched,
+  toolOutput,
+});
+const noTime = { asksWhen: false, spans: [] };
+
+describe('arranging one ranked list (context/memory/fusion.ts arrangeHits)', () => {
+  it('an amending turn on the same subject ranks above the turn it amends when their scores are close', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: EPISODE_RANKING.newestWinsWithin * 0.99, noNaN: true }),
+        fc.integer({ min: 1, max: 1e10 }),
+        fc.boolean(),
+        (score, gap, later, amendmentFirst) => {
+          const subject = ['hotfix', 'branch', 'naming'];
+          const earlier = hit('earlier', amendmentFirst ? score * (1 - gap) : score, 1_000, subject);
+          const amending = hit('amending', amendmentFirst ? score : score * (1 - gap), 1_000 + later, [
+            ...subject,
+            'rule',
+          ]);
+          const other = hit('other', score * 2, 0, ['deploy']);
+          const ids = arrangeHits([other, earlier, amending], noTime).map((h) => h.id);
+          expect(ids.indexOf('amending')).toBeLessThan(ids.indexOf('earlier'));
+          expect(ids[0]).toBe('other'); // a clearly better hit on another subject keeps its place
+        },
+      ),
+    );
+  });
+
+  it('tool output never outranks what people said by volume: at most one tool result in a list', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()), { maxLength: 40 }),
+        (specs) => {
+          const hits = specs
+            .map(([score, tool], i) => hit(`h${i}`, score, i, [`w${i}`], tool))
+            .sort((a, b) => b.score - a.score);
+          const arranged = arrangeHits(hits, noTime);
+          expect(arranged.filter((h) => h.toolOutput).length).toBeLessThanOrEqual(
+            EPISODE_RANKING.maxToolOutputHits,
+          );
+          // What people said is all kept, in its order.
+          expect(arranged.filter((h) => !h.toolOutput).map((h) => h.id)).toEqual(
+            hits.filter((h) => !h.toolOutput).map((h) => h.id),
+          );
         },
       ),
     );

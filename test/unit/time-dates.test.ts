@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queryTime, resolveDates, spansOverlap } from '../../context/time/dates.js';
+import {
+  MAX_STORED_DATES,
+  queryTime,
+  resolveDates,
+  spansOverlap,
+  storedDates,
+} from '../../context/time/dates.js';
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -173,5 +179,25 @@ describe('queryTime', () => {
       spans: [{ from: '2023-05-01', to: '2023-05-31' }],
     });
     expect(queryTime('Where is the photo shoot?', now)).toEqual({ asksWhen: false, spans: [] });
+  });
+});
+
+describe('storedDates (what an extracted memory keeps, as an episode does)', () => {
+  it('resolves the quote against when it was said, keeps one of equal spans and at most MAX_STORED_DATES', () => {
+    fc.assert(
+      fc.property(referenceArb, (ref) => {
+        // The quote says "yesterday"; the memory's content restates the same day as a date.
+        const said = day(ref.getTime() - DAY);
+        const dates = storedDates(
+          [`we closed on the house yesterday!!`, `Closed on the house on ${said}`],
+          ref,
+        );
+        expect(dates.filter((d) => d.from === said && d.to === said)).toHaveLength(1);
+        const many = Array.from({ length: 20 }, (_, i) => `on 3 June ${2001 + i}`).join(', ');
+        expect(storedDates([many], ref).length).toBe(MAX_STORED_DATES);
+        expect(storedDates(['nothing dated here, just vibes'], ref)).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
