@@ -210,6 +210,23 @@ const DONE_TO_ME =
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing)\s+(?<rest>.+)$/iu;
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
+/** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
+const SCHEDULED = new RegExp(
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3}?)\s*(?:\s+is|'s|’s|\s+are|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
+  'iu',
+);
+/** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */
+const NOT_SCHEDULED =
+  /^(?:it|that|this|there|here|today|tonight|tomorrow|yesterday|now|what|which|who|when|where|everything|nothing|something|he|she|they|you|mine|yours|the\s+(?:day|date|weather))$/iu;
+/** An appointment of the speaker's: "the band has a show on the 21st", "I have an interview Monday". */
+const ENGAGEMENT = new RegExp(
+  String.raw`^(?:I|We|(?:my|our|the)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?|\p{Lu}[\p{L}'’-]+)(?:\s+(?:also|finally|just|actually|officially))?(?:\s+(?:has|have|had)|'ve\s+got|’ve\s+got|\s+got)\s+(?:a|an|my|our|the|another|two|three|\d+|some)\s+(?:[\p{L}-]+\s+){0,2}(?:show|gig|concert|game|match|race|interview|wedding|party|recital|exam|test|final|appointment|surgery|trip|meeting|tournament|audition|presentation|shoot|tryouts?|conference|deadline|launch|opening|reunion|shower|ceremony|graduation|performance|premiere|marathon|half|10k|5k|showcase|open\s+house|closing|checkup|check-up|ultrasound|scan|hearing|court\s+date|flight|fundraiser|fair|market|signing|reading)s?\b`,
+  'iu',
+);
+
 /** Relationships: "I have a dog named Luna", "My sister is a nurse", "My mom just turned 60". */
 const HAVE =
   /^(?:I|We)(?:'ve|’ve|\s+have|\s+got|\s+have got)\s+(?<rest>(?:a|an|two|three|four|five|\d+)\s+(?:\w+\s+){0,2}(?:dogs?|cats?|pups?|puppy|puppies|kitten|kittens|kids?|children|sons?|daughters?|sisters?|brothers?|siblings?|twins|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|grandkids?|horse|horses|bird|birds|fish|rabbit|bunny|hamster|parrot|turtle|garden|house|car|bike|boat|band|business|shop|bakery|studio|podcast|blog|channel|youtube channel)\b.*)$/iu;
@@ -235,7 +252,18 @@ const objectOk = (rest: string | undefined): boolean => {
 const TIME_WORDS =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|yesterday|today|tonight|tomorrow|week|weekend|month|year|morning|afternoon|evening|night|january|february|march|april|june|july|august|september|october|november|december|ago|earlier|later|soon|first|last|next|past|times?)$/iu;
 
-const eventObjectOk = (rest: string | undefined): boolean => {
+/** What happened to the speaker: "I got cut", "we got engaged", "I got laid off". */
+const GOT_DONE =
+  /^\s*(?:cut|fired|laid\s+off|let\s+go|promoted|hired|married|engaged|divorced|accepted|rejected|waitlisted|drafted|traded|picked|chosen|selected|elected|certified|vaccinated|diagnosed\b.*|into\s+\S.*|in\s+(?:to\s+)?\p{Lu}.*|a\s+(?:job|promotion|raise|puppy|dog|cat|kitten|car|house|tattoo)\b.*)\s*$/iu;
+/** A time the sentence names: a past event with one thing done then is an event ("made pozole last night"). */
+const DATED =
+  /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:morning|afternoon|weekend|past\s+week)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|a\s+(?:few\s+)?(?:days?|weeks?|months?)\s+ago)\b/iu;
+/** What a day felt like, not what was done: "I had fun last night", "I did great yesterday". */
+const NOT_A_THING =
+  /^(?:fun|great|good|bad|well|badly|ok|okay|fine|nothing|blast|time|day|night|sleep|rest|much|enough|best|worst|lunch|dinner|breakfast|coffee|food)$/iu;
+
+const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
+  if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
   const words = contentWords(rest ?? '').filter((w) => !TIME_WORDS.test(w));
   // "bought her a house", "took him to the vet": a person, then what was done.
   const indirect =
@@ -247,7 +275,9 @@ const eventObjectOk = (rest: string | undefined): boolean => {
   const thing = /^\s*(?:[\p{L}']+\s+)?(?:a|an|the|my|our|his|her|their|some|\d+)\s/iu.test(
     (rest ?? '').replace(/^\s*(?:her|him|them|us|me)\s+/iu, ''),
   );
-  if (objectOk(rest) || indirect) return words.length >= 2 || (words.length === 1 && (named || thing));
+  const dated = words.length === 1 && DATED.test(rest ?? '') && !NOT_A_THING.test(words[0]!);
+  if (objectOk(rest) || indirect)
+    return words.length >= 2 || (words.length === 1 && (named || thing || dated));
   return words.length >= 2;
 };
 
@@ -264,7 +294,7 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
   if (HEDGE.test(withoutInvitation(sentence))) return null;
   // A later clause with its own first-person subject: "the Fillmore thing got moved, so we're opening for them September 13".
   for (const match of sentence.matchAll(
-    /(?:,|;|\s[–—-])\s*(?:(?:so|and|but|then|plus|now)\s+)?(?=(?:I|i|[Ww]e|[Mm]y\s+\w+\s+and\s+I)\b)/gu,
+    /(?:(?:,|;|\s[–—-])\s*(?:(?:so|and|but|then|plus|now)\s+)?|\s(?:so|and|but|because|cause|cuz|since)\s+)(?=(?:I|i|[Ww]e|[Mm]y\s+\w+\s+and\s+I)\b)/gu,
   )) {
     const clause = sentence.slice(match.index + match[0].length);
     const found = sentenceFinding(clause);
@@ -303,6 +333,10 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
   if (m && contentWords(m.groups!.rest!).length >= 2) return { type: 'event', kind: 'plan', priority: 3 };
+  m = SCHEDULED.exec(s);
+  if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
+    return { type: 'event', kind: 'plan', priority: 3 };
+  if (ENGAGEMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
@@ -331,7 +365,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (m) {
     const verb = m.groups!.verb!.toLowerCase();
     const past = PAST_VERB_SET.has(verb) || (/^[a-z]{3,}ed$/u.test(verb) && !NOT_EVENTS.test(verb));
-    if (past && !NOT_EVENTS.test(verb) && eventObjectOk(m.groups!.rest))
+    if (past && !NOT_EVENTS.test(verb) && eventObjectOk(m.groups!.rest, verb))
       return { type: 'event', kind: 'event', priority: 3 };
   }
   m = SUBJECTLESS_EVENT.exec(s);
@@ -340,14 +374,60 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   return null;
 }
 
+/** Someone the speaker names: "my sister", "our neighbor", or a name inside a sentence ("That's what Karen says"). */
+const NAMES_SOMEONE = new RegExp(
+  String.raw`\b(?:my|our)\s+(?:(?:little|big|older|younger|twin|new|old|baby)\s+)?(?:${KIN})\b|(?<=\S\s+)(?!I\b|I'|I’)\p{Lu}\p{Ll}[\p{L}'’-]*`,
+  'u',
+);
+
+export function namesSomeone(sentence: string): boolean {
+  return NAMES_SOMEONE.test(sentence);
+}
+
+/**
+ * What a person the speaker just named does or will do ("That's what Karen says too. She's flying
+ * in from Phoenix to help"): the sentence read as if the speaker said it of themselves, kept as a
+ * relationship. Only "she", "he" or "they" at the start, and only when the caller found the
+ * person named in the sentence before.
+ */
+export function thirdPersonFinding(sentence: string): ConversationFinding | null {
+  const s = sentence.trim();
+  if (!/^(?:she|he|they)\b/iu.test(s)) return null;
+  const firstPerson = s
+    .replace(/^(?:she|he)(?:'s|’s)\s+(?=been\b|got\b|gotten\b)/iu, "I've ")
+    .replace(/^(?:she|he)(?:'s|’s)/iu, "I'm")
+    .replace(/^they(?:'re|’re)/iu, "I'm")
+    .replace(/^they(?:'ve|’ve)/iu, "I've")
+    .replace(/^(?:she|he|they)(?:'ll|’ll)/iu, "I'll")
+    .replace(/^(?:she|he)\s+(?:is|was)\b/iu, (w) => (/was$/iu.test(w) ? 'I was' : 'I am'))
+    .replace(/^they\s+(?:are|were)\b/iu, (w) => (/were$/iu.test(w) ? 'I was' : 'I am'))
+    .replace(/^(?:she|he)\s+has\b/iu, 'I have')
+    .replace(/^(?:she|he|they)\b/iu, 'I');
+  if (isChatNoise(firstPerson) || isAdvice(firstPerson)) return null;
+  const found = sentenceFinding(firstPerson);
+  if (!found || found.kind === 'preference' || found.kind === 'profile') return null;
+  return { type: 'entity', kind: 'relationship', priority: 3 };
+}
+
 /** A question to the other speaker that a short answer completes: "Which team did you sign with?". */
 const WH_QUESTION =
   /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who)\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$/iu;
 
+/**
+ * A question typed without its "?": "which program did you go with", "where are you guys
+ * staying lol". It opens with a question word and asks about the other speaker.
+ */
+const UNMARKED_QUESTION =
+  /^(?:which|what|where|who|when|how many|how much|how long|how old|what kind of|what time)\b(?:\s+[\p{L}\p{N}'’]+){1,10}?\s+(?:you|your|ya|u|you guys|y'?all)\b[\p{L}\p{N}'’\s]*?(?:\s+(?:lol|haha|lmao))?[\s!.…]*$/iu;
+
+export function isUnmarkedQuestion(sentence: string): boolean {
+  return !CJK.test(sentence) && UNMARKED_QUESTION.test(withoutLeadIn(sentence).trim());
+}
+
 /** The question a message ends with, when it asks the other speaker something a short answer completes. */
 export function openQuestion(sentences: readonly string[]): string | null {
-  const last = [...sentences].reverse().find((s) => /[?？]\s*$/u.test(s));
-  if (!last || !WH_QUESTION.test(last)) return null;
+  const last = [...sentences].reverse().find((s) => /[?？]\s*$/u.test(s) || isUnmarkedQuestion(s));
+  if (!last || !(WH_QUESTION.test(last) || isUnmarkedQuestion(last))) return null;
   // Not a pleasantry: "How are you?", "What's up?", "How about you?"
   if (
     /^(?:how (?:are|r|is|was|have)|what'?s up|how about|what about|you too|what do you (?:think|mean)|what made|what makes|what happened|what'?s wrong|why)\b/iu.test(

@@ -13,8 +13,11 @@ import {
   isChatNoise,
   isReportedSpeech,
   isShortAnswer,
+  isUnmarkedQuestion,
+  namesSomeone,
   openQuestion,
   quotedRanges,
+  thirdPersonFinding,
   withoutLeadIn,
 } from './conversation.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
@@ -371,6 +374,8 @@ interface Read {
   goes: boolean;
   /** The older rules or plain facts found memories in it (each its own). */
   ruled: Found[];
+  /** Its memory is of a person the sentence before names ("She's flying in"): that sentence is part of its quote. */
+  third: boolean;
   /** The conversation rules found a memory in it. */
   finding: { type: MemoryType; priority: number; dated: boolean } | null;
 }
@@ -389,28 +394,36 @@ function messageCandidates(
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
-  const reads: Read[] = sentences.map(({ text, index }) => {
+  const reads: Read[] = sentences.map(({ text, index }, at) => {
     const statement = text.replace(TAG_QUESTION, '');
     const own =
       text.length <= MEMORY_CONTENT_MAX &&
       !isQuestion(statement) &&
+      !isUnmarkedQuestion(statement) &&
       !inside(quoted, index) &&
       !inside(fenced, index) &&
       !isReportedSpeech(text);
     const said = own && !isChatNoise(statement);
     const goes = own && goesOn(statement);
-    if (!said) return { text, index, said, goes, ruled: [], finding: null };
+    if (!said) return { text, index, said, goes, ruled: [], third: false, finding: null };
     const ownWords = message.role === 'user' && !isAdvice(statement);
     // Between people, what someone says of their life is read first; else the older rules go first.
     let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
     const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
     if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
+    // "That's what Karen says too. She's flying in from Phoenix": what a person just named does.
+    let third = false;
+    if (!finding && ruled.length === 0 && ownWords && people && at > 0 && namesSomeone(sentences[at - 1]!.text)) {
+      finding = thirdPersonFinding(withoutLeadIn(statement));
+      third = finding !== null;
+    }
     return {
       text,
       index,
       said,
       goes,
       ruled,
+      third,
       finding: finding && {
         type: finding.type,
         priority: finding.priority,
@@ -426,7 +439,8 @@ function messageCandidates(
     const answer = asked !== null && i === 0 && free(0) && isShortAnswer(read.text);
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
-    const from = !answer && i > 0 && i - 1 > covered && free(i - 1) && !reads[i - 1]!.finding ? i - 1 : i;
+    const from =
+      !answer && i > 0 && i - 1 > covered && (read.third || free(i - 1)) && !reads[i - 1]!.finding ? i - 1 : i;
     let to = i;
     let after = 0;
     while (free(to + 1) && (reads[to + 1]!.finding || after < FOLLOWING_SENTENCES)) {
