@@ -163,6 +163,13 @@ const ONGOING = new RegExp(
 );
 const NOT_ONGOING =
   /^(?:gonna|shaking|crying|laughing|screaming|losing|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
+/** Where the speaker now is: "we're finally in the new place on Alder St", "I'm back in Austin". */
+const SETTLED = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:finally|now|officially|all|back|still|fully))*\s+(?:in|into|living in|settled in|moved in(?:to)?|based in)\s+(?<rest>.+)$`,
+  'u',
+);
+const SETTLED_PLACE = /\p{Lu}|\bnew\s+(?:place|apartment|flat|house|home|condo|office|city|town)\b/u;
+
 /** Plans and intentions: "We're doing the shoot in Miami", "I'm going to run a half marathon", "I plan to…". */
 const PLAN = new RegExp(
   String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+are\s+planning)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning(?: to| on)?|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
@@ -209,7 +216,7 @@ const DONE_TO_ME =
   /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b/iu;
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 const SUBJECTLESS_PLAN =
-  /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing)\s+(?<rest>.+)$/iu;
+  /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
@@ -307,6 +314,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   const s = sentence
     .trim()
     .replace(/[.!…]+$/u, '')
+    // "thinking about opening a little bakery, maybe": a plan being weighed, said as one.
+    .replace(/^((?:(?:I'?m|I’m|I am|we'?re|we’re|we are)\s+)?thinking\s+(?:about|of)\s+[\p{L}]+ing\b.*?),?\s+maybe$/iu, '$1')
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
   if (HEDGE.test(withoutInvitation(s))) return null;
@@ -332,7 +341,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (m) return { type: 'profile', kind: 'profile', priority: 3 };
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
-  if (m && contentWords(m.groups!.rest!).length >= 2) return { type: 'event', kind: 'plan', priority: 3 };
+  if (m && contentWords(m.groups!.rest!).length >= (/^thinking/iu.test(s) ? 1 : 2) && objectOk(m.groups!.rest))
+    return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
     return { type: 'event', kind: 'plan', priority: 3 };
@@ -353,6 +363,9 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = PLAN_WILL.exec(s);
   if (m && planObjectOk(m.groups!.rest!) && eventObjectOk(m.groups!.rest))
     return { type: 'event', kind: 'plan', priority: 3 };
+  m = SETTLED.exec(s);
+  if (m && SETTLED_PLACE.test(m.groups!.rest!) && objectOk(m.groups!.rest))
+    return { type: 'event', kind: 'event', priority: 3 };
   m = ONGOING.exec(s);
   if (
     m &&
@@ -436,6 +449,28 @@ export function openQuestion(sentences: readonly string[]): string | null {
   )
     return null;
   return last;
+}
+
+/**
+ * A yes/no question a reply can confirm by echoing its name ("still the Fillmore though?" —
+ * "still the Fillmore!"): the last question of a message, when it names something.
+ */
+export function echoQuestion(sentences: readonly string[]): string | null {
+  const last = [...sentences].reverse().find((s) => /[?？]\s*$/u.test(s));
+  return last && echoNames(last).length > 0 ? last : null;
+}
+
+/** The names a question asks about: capitalised words not at its start ("the Fillmore", "UCSF"). */
+function echoNames(text: string): string[] {
+  return [...withoutLeadIn(text).matchAll(/(?<=\S\s+)(?!I\b)\p{Lu}[\p{L}\p{N}'’-]*/gu)].map((m) => m[0].toLowerCase());
+}
+
+/** Whether an answer confirms a yes/no question by naming what it asked about. */
+export function echoes(question: string, answer: string): boolean {
+  if (/^\W*(?:no|nope|nah|not|never)\b/iu.test(answer)) return false;
+  const names = echoNames(question);
+  const words = new Set(contentWords(answer));
+  return names.some((n) => words.has(n));
 }
 
 /**

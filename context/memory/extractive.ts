@@ -8,6 +8,8 @@
 import { type ResolvedDate, resolveDates } from '../time/dates.js';
 import {
   conversationFinding,
+  echoes,
+  echoQuestion,
   goesOn,
   isAdvice,
   isChatNoise,
@@ -330,19 +332,25 @@ export function extractCandidates(
   // Speakers' names mark a conversation between people: instructions there are advice.
   const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
-  let previous: { message: RangeMessage; question: string | null } | null = null;
+  let previous: { message: RangeMessage; question: string | null; echo: string | null } | null = null;
   for (const message of messages) {
     const sentences = sentencesOf(message.text);
     // The question of the message before, when another speaker asked it (a two-turn answer).
-    const asked =
-      conversation && message.role === 'user' && previous?.question && otherSpeaker(previous.message, message)
-        ? previous.question
-        : null;
+    const other = conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
+    const asked = !other
+      ? null
+      : (previous!.question ??
+        (previous!.echo && sentences[0] && echoes(previous!.echo, sentences[0].text) ? previous!.echo : null));
     const found = conversation
       ? messageCandidates(message, sentences, asked, people, options)
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
-    previous = { message, question: conversation ? openQuestion(sentences.map((x) => x.text)) : null };
+    const texts = sentences.map((x) => x.text);
+    previous = {
+      message,
+      question: conversation ? openQuestion(texts) : null,
+      echo: conversation ? echoQuestion(texts) : null,
+    };
   }
   return out;
 }
