@@ -15,10 +15,16 @@ for (const [name, conversations] of [
   ['own tuning set', PEOPLE_EXTRACTION_TUNING],
   ['people corpus, tuning', await loadPeopleCorpus('tuning')],
 ] as const) {
-  const { wrongAll, missedAll, unlabelledAll, kept: _k, wrong: _w, missed: _m, unlabelled: _u, ...figures } = score(
-    conversations,
-    AFTER,
-  );
+  const {
+    wrongAll,
+    missedAll,
+    unlabelledAll,
+    kept: _k,
+    wrong: _w,
+    missed: _m,
+    unlabelled: _u,
+    ...figures
+  } = score(conversations, AFTER);
   console.log(name, JSON.stringify(figures));
   if (!show || show === 'wrong') for (const w of wrongAll) console.log('  WRONG', w);
   if (!show || show === 'missed') for (const m of missedAll) console.log('  MISSED', m);

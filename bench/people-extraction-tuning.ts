@@ -430,8 +430,20 @@ const devKim: PeopleConversation = {
   ],
   memories: [
     { id: 'm1', speaker: 'Kim', kind: 'event', evidence: ['s1-m2'], mustContain: ['Alder'] },
-    { id: 'm2', speaker: 'Kim', kind: 'two_turn_answer', evidence: ['s1-m3', 's1-m4'], mustContain: ['Sellwood'] },
-    { id: 'm3', speaker: 'Kim', kind: 'relationship', evidence: ['s1-m6'], mustContain: ['brother', 'Boise'] },
+    {
+      id: 'm2',
+      speaker: 'Kim',
+      kind: 'two_turn_answer',
+      evidence: ['s1-m3', 's1-m4'],
+      mustContain: ['Sellwood'],
+    },
+    {
+      id: 'm3',
+      speaker: 'Kim',
+      kind: 'relationship',
+      evidence: ['s1-m6'],
+      mustContain: ['brother', 'Boise'],
+    },
     { id: 'm4', speaker: 'Dev', kind: 'event', evidence: ['s1-m8'], mustContain: ['Ridgeline', 'October 7'] },
     {
       id: 'm5',
@@ -446,7 +458,13 @@ const devKim: PeopleConversation = {
     { id: 'm9', speaker: 'Dev', kind: 'plan', evidence: ['s2-m9'], mustContain: ['10k'] },
     { id: 'm10', speaker: 'Kim', kind: 'event', evidence: ['s3-m2'], mustContain: ['3 hours'] },
     { id: 'm11', speaker: 'Dev', kind: 'event', evidence: ['s3-m4'], mustContain: ['52 minutes'] },
-    { id: 'm12', speaker: 'Dev', kind: 'two_turn_answer', evidence: ['s3-m6', 's3-m7'], mustContain: ['Hokas'] },
+    {
+      id: 'm12',
+      speaker: 'Dev',
+      kind: 'two_turn_answer',
+      evidence: ['s3-m6', 's3-m7'],
+      mustContain: ['Hokas'],
+    },
     { id: 'm13', speaker: 'Kim', kind: 'plan', evidence: ['s3-m8'], mustContain: ['pottery'] },
   ],
   negatives: [

@@ -219,7 +219,8 @@ const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
+const WEEKDAYS =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 const SCHEDULED = new RegExp(
   String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3}?)\s*(?:\s+is|'s|’s|\s+are|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
@@ -229,10 +230,8 @@ const SCHEDULED = new RegExp(
 const NOT_SCHEDULED =
   /^(?:it|that|this|there|here|today|tonight|tomorrow|yesterday|now|what|which|who|when|where|everything|nothing|something|he|she|they|you|mine|yours|the\s+(?:day|date|weather))$/iu;
 /** An appointment of the speaker's: "the band has a show on the 21st", "I have an interview Monday". */
-const ENGAGEMENT = new RegExp(
-  String.raw`^(?:I|We|(?:my|our|the)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?|\p{Lu}[\p{L}'’-]+)(?:\s+(?:also|finally|just|actually|officially))?(?:\s+(?:has|have|had)|'ve\s+got|’ve\s+got|\s+got)\s+(?:a|an|my|our|the|another|two|three|\d+|some)\s+(?:[\p{L}-]+\s+){0,2}(?:show|gig|concert|game|match|race|interview|wedding|party|recital|exam|test|final|appointment|surgery|trip|meeting|tournament|audition|presentation|shoot|tryouts?|conference|deadline|launch|opening|reunion|shower|ceremony|graduation|performance|premiere|marathon|half|10k|5k|showcase|open\s+house|closing|checkup|check-up|ultrasound|scan|hearing|court\s+date|flight|fundraiser|fair|market|signing|reading)s?\b`,
-  'iu',
-);
+const ENGAGEMENT =
+  /^(?:I|We|(?:my|our|the)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?|\p{Lu}[\p{L}'’-]+)(?:\s+(?:also|finally|just|actually|officially))?(?:\s+(?:has|have|had)|'ve\s+got|’ve\s+got|\s+got)\s+(?:a|an|my|our|the|another|two|three|\d+|some)\s+(?:[\p{L}-]+\s+){0,2}(?:show|gig|concert|game|match|race|interview|wedding|party|recital|exam|test|final|appointment|surgery|trip|meeting|tournament|audition|presentation|shoot|tryouts?|conference|deadline|launch|opening|reunion|shower|ceremony|graduation|performance|premiere|marathon|half|10k|5k|showcase|open\s+house|closing|checkup|check-up|ultrasound|scan|hearing|court\s+date|flight|fundraiser|fair|market|signing|reading)s?\b/iu;
 
 /** Relationships: "I have a dog named Luna", "My sister is a nurse", "My mom just turned 60". */
 const HAVE =
@@ -315,7 +314,10 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     .trim()
     .replace(/[.!…]+$/u, '')
     // "thinking about opening a little bakery, maybe": a plan being weighed, said as one.
-    .replace(/^((?:(?:I'?m|I’m|I am|we'?re|we’re|we are)\s+)?thinking\s+(?:about|of)\s+[\p{L}]+ing\b.*?),?\s+maybe$/iu, '$1')
+    .replace(
+      /^((?:(?:I'?m|I’m|I am|we'?re|we’re|we are)\s+)?thinking\s+(?:about|of)\s+[\p{L}]+ing\b.*?),?\s+maybe$/iu,
+      '$1',
+    )
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
   if (HEDGE.test(withoutInvitation(s))) return null;
@@ -341,7 +343,11 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (m) return { type: 'profile', kind: 'profile', priority: 3 };
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
-  if (m && contentWords(m.groups!.rest!).length >= (/^thinking/iu.test(s) ? 1 : 2) && objectOk(m.groups!.rest))
+  if (
+    m &&
+    contentWords(m.groups!.rest!).length >= (/^thinking/iu.test(s) ? 1 : 2) &&
+    objectOk(m.groups!.rest)
+  )
     return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
@@ -462,7 +468,9 @@ export function echoQuestion(sentences: readonly string[]): string | null {
 
 /** The names a question asks about: capitalised words not at its start ("the Fillmore", "UCSF"). */
 function echoNames(text: string): string[] {
-  return [...withoutLeadIn(text).matchAll(/(?<=\S\s+)(?!I\b)\p{Lu}[\p{L}\p{N}'’-]*/gu)].map((m) => m[0].toLowerCase());
+  return [...withoutLeadIn(text).matchAll(/(?<=\S\s+)(?!I\b)\p{Lu}[\p{L}\p{N}'’-]*/gu)].map((m) =>
+    m[0].toLowerCase(),
+  );
 }
 
 /** Whether an answer confirms a yes/no question by naming what it asked about. */

@@ -336,11 +336,14 @@ export function extractCandidates(
   for (const message of messages) {
     const sentences = sentencesOf(message.text);
     // The question of the message before, when another speaker asked it (a two-turn answer).
-    const other = conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
+    const other =
+      conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
     const asked = !other
       ? null
       : (previous!.question ??
-        (previous!.echo && sentences[0] && echoes(previous!.echo, sentences[0].text) ? previous!.echo : null));
+        (previous!.echo && sentences[0] && echoes(previous!.echo, sentences[0].text)
+          ? previous!.echo
+          : null));
     const found = conversation
       ? messageCandidates(message, sentences, asked, people, options)
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
@@ -421,7 +424,14 @@ function messageCandidates(
     if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
     // "That's what Karen says too. She's flying in from Phoenix": what a person just named does.
     let third = false;
-    if (!finding && ruled.length === 0 && ownWords && people && at > 0 && namesSomeone(sentences[at - 1]!.text)) {
+    if (
+      !finding &&
+      ruled.length === 0 &&
+      ownWords &&
+      people &&
+      at > 0 &&
+      namesSomeone(sentences[at - 1]!.text)
+    ) {
       finding = thirdPersonFinding(withoutLeadIn(statement));
       third = finding !== null;
     }
@@ -448,7 +458,9 @@ function messageCandidates(
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
     const from =
-      !answer && i > 0 && i - 1 > covered && (read.third || free(i - 1)) && !reads[i - 1]!.finding ? i - 1 : i;
+      !answer && i > 0 && i - 1 > covered && (read.third || free(i - 1)) && !reads[i - 1]!.finding
+        ? i - 1
+        : i;
     let to = i;
     let after = 0;
     while (free(to + 1) && (reads[to + 1]!.finding || after < FOLLOWING_SENTENCES)) {
