@@ -89,6 +89,10 @@ const HEDGE =
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** A short first-person event: subject, a past verb, an article and a thing. */
+const SHORT_EVENT =
+  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$/iu;
+
 /**
  * Whether a sentence is chatter, not a memory: a question, an acknowledgement, a pleasantry,
  * encouragement, or a fragment (fewer than two content words: "it!", "that!", "this moment").
@@ -99,6 +103,8 @@ export function isChatNoise(sentence: string): boolean {
   const body = withoutLeadIn(sentence).trim();
   if (body.length === 0 || /[?？]\s*$/u.test(body)) return true;
   if (NOISE.test(body)) return true;
+  // "we got a puppy!!", "I adopted a kitten": one thing, but said as something done.
+  if (SHORT_EVENT.test(body)) return false;
   return contentWords(body).length < 2;
 }
 
@@ -177,7 +183,7 @@ const PLAN = new RegExp(
 );
 /** Intentions with any verb: "I'll handle the cake", "We're gonna paint the nursery", "I want to learn Spanish". */
 const PLAN_WILL = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
+  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
   'u',
 );
 /** Plans that are pleasantries: "I'll let you know", "I'm going to miss you". */
@@ -213,7 +219,22 @@ const MINE_CHANGED =
   /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired)\b/iu;
 /** Someone did something to the speaker or theirs: "The surgeon finally scheduled my knee replacement". */
 const DONE_TO_ME =
-  /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b/iu;
+  /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
+/** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
+const AHEAD =
+  /\b(?:next\s+\w+|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b/iu;
+/** A plan said from its verb: "Meeting my birth mom next weekend", "gonna repaint the nursery this weekend". */
+const ING_AHEAD = /^(?:gonna\s+(?<base>[\p{L}]+)|(?<verb>[\p{L}]+ing))\b(?<rest>.*)$/iu;
+/** Ongoing, its subject left out: "been learning guitar since January". */
+const BEEN_ING = /^been\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*)$/iu;
+/** "the plan is to drive up to Tahoe". */
+const THE_PLAN = /^(?:the|my|our)\s+plan\s+is\s+(?:to\s+)?(?<rest>.+)$/iu;
+/** Done with something: "I'm done with my chemo as of last week". */
+const DONE_WITH = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:officially|finally|all|totally))*\s+(?:done|finished|through)\s+with\s+(?<rest>.+)$`,
+  'u',
+);
+
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
@@ -223,7 +244,7 @@ const WEEKDAYS =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 const SCHEDULED = new RegExp(
-  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,3}?)\s*(?:\s+is|'s|’s|\s+are|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
   'iu',
 );
 /** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */
@@ -239,12 +260,12 @@ const HAVE =
 const KIN =
   'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny';
 const RELATION = new RegExp(
-  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?\s+(?:is|was|just|finally|recently|got|started|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took)\b(?<rest>.*)$`,
+  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes)\b(?<rest>.*)$`,
   'u',
 );
 /** Who the speaker is: "I'm a nurse", "I work as a barista", "I grew up in Ohio", "I'm 34". */
 const IDENTITY =
-  /^I(?:'m|’m|\s+am)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?<rest>(?:[\p{L}-]+\s+){0,2}(?:nurse|teacher|engineer|developer|designer|student|doctor|artist|painter|writer|musician|photographer|chef|baker|mom|mother|dad|father|lawyer|accountant|counselor|counsellor|therapist|athlete|runner|coach|volunteer|veteran|vegetarian|vegan|barista|firefighter|pilot|scientist|researcher|freelancer|entrepreneur|manager|consultant|architect|carpenter|mechanic|electrician|dancer|singer|actor|actress|player|gamer|programmer|intern|retiree|grandma|grandpa|single mom|single dad|introvert|extrovert|morning person|night owl)\b.*)$|^I\s+(?:work|worked)\s+as\s+(?:a|an)\s+(?<work>.+)$|^I\s+(?:grew up|was born|was raised)\s+in\s+(?<place>.+)$|^I(?:'m|’m|\s+am)\s+(?<age>\d{1,2})(?:\s+years\s+old)?\b.*$|^I(?:'m|’m|\s+am)\s+(?:originally\s+)?from\s+(?<from>\p{Lu}.+)$|^I(?:'m|’m|\s+am)\s+(?:studying|majoring in)\s+(?<study>.+)$/iu;
+  /^I(?:'m|’m|\s+am)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?<rest>(?:[\p{L}-]+\s+){0,2}(?:nurse|teacher|engineer|developer|designer|student|doctor|artist|painter|writer|musician|photographer|chef|baker|mom|mother|dad|father|lawyer|accountant|counselor|counsellor|therapist|athlete|runner|coach|volunteer|veteran|vegetarian|vegan|barista|firefighter|pilot|scientist|researcher|freelancer|entrepreneur|manager|consultant|architect|carpenter|mechanic|electrician|dancer|singer|actor|actress|player|gamer|programmer|intern|retiree|grandma|grandpa|single mom|single dad|introvert|extrovert|morning person|night owl)\b.*)$|^I\s+(?:work|worked)\s+as\s+(?:a|an)\s+(?<work>.+)$|^I\s+(?:grew up|was born|was raised)\s+in\s+(?<place>.+)$|^I(?:'m|’m|\s+am)\s+(?:officially|now|finally)\s+(?:a|an)\s+(?<became>[\p{L}-]{4,}(?:\s+[\p{L}-]+){0,2})$|^I(?:'m|’m|\s+am)\s+(?<age>\d{1,2})(?:\s+years\s+old)?\b.*$|^I(?:'m|’m|\s+am)\s+(?:originally\s+)?from\s+(?<from>\p{Lu}.+)$|^I(?:'m|’m|\s+am)\s+(?:studying|majoring in)\s+(?<study>.+)$/iu;
 
 const objectOk = (rest: string | undefined): boolean => {
   const words = contentWords(rest ?? '');
@@ -321,6 +342,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
   if (HEDGE.test(withoutInvitation(s))) return null;
+  // "We decided to…" is a decision (extractive.ts's rule), not a plan of one speaker.
+  if (/^we(?:'ve|’ve|\s+have)?\s+decided\b/iu.test(s)) return null;
   let m: RegExpExecArray | null = FAVOURITE.exec(s);
   if (m && objectOk(m.groups!.rest)) return { type: 'preference', kind: 'preference', priority: 3 };
   m = FEELING.exec(s);
@@ -351,12 +374,16 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
-    return { type: 'event', kind: 'plan', priority: 3 };
+    return { type: 'event', kind: /\s(?:was|were)\s/iu.test(m[0]) ? 'event' : 'plan', priority: 3 };
   if (ENGAGEMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
-  if (m && contentWords(m.groups!.rest ?? '').length >= 1)
+  if (
+    m &&
+    contentWords(m.groups!.rest ?? '').length >=
+      (/^(?:\S+\s+){1,5}?(?:are|were)\b/iu.test(s) && !/\s(?:are|were)\s+[\p{L}]+ing\b/iu.test(s) ? 2 : 1)
+  )
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = PLAN.exec(s);
   if (
@@ -368,6 +395,29 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     return { type: 'event', kind: 'plan', priority: 3 };
   m = PLAN_WILL.exec(s);
   if (m && planObjectOk(m.groups!.rest!) && eventObjectOk(m.groups!.rest))
+    return { type: 'event', kind: 'plan', priority: 3 };
+  m = THE_PLAN.exec(s);
+  if (m && planObjectOk(m.groups!.rest!) && contentWords(m.groups!.rest!).length >= 2)
+    return { type: 'event', kind: 'plan', priority: 3 };
+  m = DONE_WITH.exec(s);
+  if (m && objectOk(m.groups!.rest)) return { type: 'event', kind: 'event', priority: 3 };
+  m = BEEN_ING.exec(s);
+  if (m && !NOT_ONGOING.test(m.groups!.verb!) && objectOk(m.groups!.rest))
+    return { type: 'event', kind: 'event', priority: 3 };
+  m = ING_AHEAD.exec(s);
+  if (
+    m &&
+    AHEAD.test(s) &&
+    !NOT_ONGOING.test(m.groups!.verb ?? '') &&
+    !/^(?:nothing|something|anything|everything|morning|evening|thing|wedding|king|spring|ceiling|building|during|sibling|darling|ring|sing|bring)$/iu.test(
+      m.groups!.verb ?? '',
+    ) &&
+    planObjectOk(m.groups!.rest!) &&
+    !/^\s*(?:to\s+)?(?:bed|sleep|crash|nap|shower|work|school|class|the\s+gym|lunch|dinner|breakfast)\b[\s,]*(?:now|soon|early|tonight|$)/iu.test(
+      m.groups!.rest!,
+    ) &&
+    contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1
+  )
     return { type: 'event', kind: 'plan', priority: 3 };
   m = SETTLED.exec(s);
   if (m && SETTLED_PLACE.test(m.groups!.rest!) && objectOk(m.groups!.rest))

@@ -388,6 +388,21 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     ['I have an interview at Stripe on Thursday', 'Stripe'],
     ["exhausting but done!! we're finally in the new place on Alder St", 'Alder St'],
     ['22 years. my knees are done lol. thinking about opening a little bakery, maybe', 'bakery'],
+    ['My first day at the hospital was Monday', 'hospital'],
+    ["I'm officially a homeowner", 'homeowner'],
+    ['Meeting my birth mom next weekend for the first time', 'birth mom'],
+    ['the plan is to drive up to Tahoe for the long weekend', 'Tahoe'],
+    ['gonna repaint the nursery this weekend', 'nursery'],
+    ['Applying to grad school this fall', 'grad school'],
+    ['My daughter starts kindergarten next week', 'kindergarten'],
+    ['my dad retired in March', 'retired'],
+    ['my boss let me go on Friday', 'let me go'],
+    ["I'm done with my chemo as of last week", 'chemo'],
+    ['we got a puppy!!', 'puppy'],
+    ["going to my cousin's wedding in Austin next month", 'Austin'],
+    ['my sister and her husband are visiting next week', 'visiting'],
+    ["I've decided to quit my job in May", 'quit'],
+    ['been learning guitar since January', 'guitar'],
   ])('keeps "%s"', (text, word) => {
     const [memory, ...rest] = said(text);
     expect(rest).toEqual([]);
@@ -406,6 +421,16 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     'which neighborhood did you end up in',
     "he's doing great",
     "She's moving to Denver in May",
+    'Going to bed now, talk tomorrow',
+    'Looking forward to seeing you next week',
+    'Hoping to hear back next week',
+    'Rooting for you on Saturday!!',
+    'my sister and her husband are so cute',
+    'the plan is to have fun',
+    'we got a new one',
+    'I had a feeling',
+    'I got a question',
+    'Doing nothing this weekend lol',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
