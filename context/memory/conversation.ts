@@ -200,6 +200,10 @@ const planObjectOk = (rest: string): boolean => {
 /** A liking inside a sentence: "…reminded me how much I love Mom's garden in spring". */
 const LIKING_INSIDE =
   /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
+/** Likings and dislikes said otherwise: "nothing beats a cold brew", "I'm a sucker for old horror movies", "I hate running in the cold". */
+const LIKING_SAID =
+  /^(?:nothing\s+beats\s+(?<a>.+)|I(?:'m|’m|\s+am)\s+(?:such\s+|a\s+total\s+|a\s+)?(?:sucker|softie)\s+for\s+(?<b>.+)|(?:I\s+)?can(?:'|’)?t\s+get\s+enough\s+of\s+(?<c>.+)|I\s+could\s+(?:eat|watch|listen\s+to|live\s+on|drink|read)\s+(?<d>.+?)\s+every\s+(?:day|night|week)\b.*|(?<e>.{3,60}?)\s+(?:is|are)\s+the\s+best\s+part\s+of\s+my\s+(?:day|week|morning|year|life)\b.*|I(?:\s+(?:really|absolutely|honestly|just|kinda|still))?\s+(?:hate|can(?:'|’)?t\s+stand|dislike|despise)\s+(?<f>.+)|I(?:'m|’m|\s+am)\s+(?:really\s+|just\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)\s+(?<g>.+)|I(?:'ve|’ve|\s+have)\s+always\s+(?:loved|liked|enjoyed|adored)\s+(?<h>.+))$/iu;
+
 /** Likings: "I love hiking in the fall", "I'm really into pottery", "I'm a huge fan of jazz". */
 const LIKING =
   /^I(?:\s+(?:really|absolutely|just|totally|truly|honestly|also|so|still|do|especially))*\s+(?<verb>love|adore|enjoy|like|prefer|dig|appreciate)\s+(?<rest>.+)$/iu;
@@ -222,7 +226,7 @@ const DONE_TO_ME =
   /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
 /** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
 const AHEAD =
-  /\b(?:next\s+\w+|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b/iu;
+  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b/iu;
 /** A plan said from its verb: "Meeting my birth mom next weekend", "gonna repaint the nursery this weekend". */
 const ING_AHEAD = /^(?:gonna\s+(?<base>[\p{L}]+)|(?<verb>[\p{L}]+ing))\b(?<rest>.*)$/iu;
 /** Ongoing, its subject left out: "been learning guitar since January". */
@@ -260,7 +264,7 @@ const HAVE =
 const KIN =
   'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny';
 const RELATION = new RegExp(
-  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes)\b(?<rest>.*)$`,
+  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove)\b(?<rest>.*)$`,
   'u',
 );
 /** Who the speaker is: "I'm a nurse", "I work as a barista", "I grew up in Ohio", "I'm 34". */
@@ -291,6 +295,13 @@ const NOT_A_THING =
 
 const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
+  // Complete with their particle: "Tom and I broke up last month", "we moved out", "she gave birth".
+  if (
+    /^(?:(?:broke|split)\s+up|moved\s+(?:out|in|away|back)|came\s+out|gave\s+birth|eloped|retired|graduated)\b/iu.test(
+      `${verb}${rest ?? ''}`.replace(/^(\w+)/u, '$1 ').replace(/\s+/gu, ' '),
+    )
+  )
+    return true;
   const words = contentWords(rest ?? '').filter((w) => !TIME_WORDS.test(w));
   // "bought her a house", "took him to the vet": a person, then what was done.
   const indirect =
@@ -356,6 +367,12 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     return { type: 'preference', kind: 'preference', priority: 3 };
   m = HAPPY_PLACE.exec(s);
   if (m && objectOk(m.groups!.subject)) return { type: 'preference', kind: 'preference', priority: 3 };
+  m = LIKING_SAID.exec(s);
+  if (m) {
+    const what = Object.values(m.groups!).find((v) => v !== undefined) ?? '';
+    if (objectOk(what) && contentWords(what).length >= 1)
+      return { type: 'preference', kind: 'preference', priority: 3 };
+  }
   m = LIKING.exec(s) ?? INTO.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 1)
     return { type: 'preference', kind: 'preference', priority: 3 };
@@ -378,6 +395,12 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (ENGAGEMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
+  if (
+    /^(?:I|we)(?:'ve|’ve|\s+have)\s+been\s+(?:married|together|engaged|dating|sober|vegan|vegetarian)\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|since|almost|over|nearly)\b/iu.test(
+      s,
+    )
+  )
+    return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
   if (
     m &&

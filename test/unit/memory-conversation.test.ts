@@ -403,6 +403,16 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     ['my sister and her husband are visiting next week', 'visiting'],
     ["I've decided to quit my job in May", 'quit'],
     ['been learning guitar since January', 'guitar'],
+    ['nothing beats a cold brew on a hot day', 'cold brew'],
+    ["I'm a sucker for old horror movies", 'horror'],
+    ['mornings on the porch with coffee are the best part of my day', 'porch'],
+    ['I hate running in the cold', 'running'],
+    ["I'm not a fan of cilantro", 'cilantro'],
+    ["I've always loved the ocean", 'ocean'],
+    ['my husband surprised me with tickets to Hamilton', 'Hamilton'],
+    ["I've been married 10 years this June", 'married'],
+    ['Tom and I broke up last month', 'broke up'],
+    ['my best friend from high school is getting married in October', 'best friend'],
   ])('keeps "%s"', (text, word) => {
     const [memory, ...rest] = said(text);
     expect(rest).toEqual([]);
@@ -431,6 +441,9 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     'I had a feeling',
     'I got a question',
     'Doing nothing this weekend lol',
+    'growing agent code and the the for so decisions next context work the tests',
+    'I hate that for you',
+    "I'm not a fan of that",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
