@@ -91,6 +91,7 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
   let labelledRight = 0;
   const kept: string[] = [];
   const wrong: string[] = [];
+  const unlabelled: string[] = [];
   for (const s of stored) {
     const conversation = byConversation.get(s.conversation)!;
     const hit = conversation.memories.some((m) => matches(s, m));
@@ -102,7 +103,10 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
       labelled += 1;
       if (hit) labelledRight += 1;
     }
-    (hit ? kept : wrong).push(`${s.conversation}/${s.messageId}: ${s.candidate.content}`);
+    const line = `${s.conversation}/${s.messageId}: ${s.candidate.content}`;
+    if (hit) kept.push(line);
+    else if (spoken) wrong.push(line);
+    else unlabelled.push(line);
   }
   const byKind: Record<string, { found: number; of: number }> = {};
   let planted = 0;
@@ -150,6 +154,10 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
     stored: stored.length,
     precision: stored.length === 0 ? null : round(right / stored.length, 3),
     precisionLabelled: labelled === 0 ? null : round(labelledRight / labelled, 3),
+    /** Stored from messages the labels say nothing of (neither evidence nor a negative): strict precision counts them wrong, labelled precision leaves them out. */
+    unlabelledStored: unlabelled.length,
+    /** Stored from a labelled message and matching no planted memory (a negative, or a memory missing its words or speaker). */
+    wrongStored: wrong.length,
     recall: round(found / Math.max(1, planted), 3),
     recallByKind: Object.fromEntries(
       Object.entries(byKind).map(([kind, { found: f, of }]) => [
@@ -162,9 +170,11 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
     negativesWithMemory: { hit: negativesHit, of: negatives },
     kept: kept.slice(0, 12),
     wrong: wrong.slice(0, 20),
+    unlabelled: unlabelled.slice(0, 20),
     missed: missed.slice(0, 20),
     /** Every one (for tuning; not printed by run()). */
     wrongAll: wrong,
+    unlabelledAll: unlabelled,
     missedAll: missed,
   };
 }
@@ -201,9 +211,23 @@ async function peopleCorpus(part: 'tuning' | 'held-out'): Promise<PeopleConversa
   }
 }
 
-function beforeAfter(conversations: readonly PeopleConversation[] | 'absent') {
+/**
+ * Before and after on one set. `examples: false` (the held-out part, unless
+ * `MOLT_BENCH_EXTRACTION_EXAMPLES=held-out`) prints the aggregates only: nobody tuning the rules
+ * reads a held-out message's result.
+ */
+function beforeAfter(conversations: readonly PeopleConversation[] | 'absent', examples = true) {
   if (conversations === 'absent') return 'absent';
-  const printed = ({ wrongAll: _w, missedAll: _m, ...rest }: ReturnType<typeof score>) => rest;
+  const printed = ({
+    wrongAll: _w,
+    missedAll: _m,
+    unlabelledAll: _u,
+    kept,
+    wrong,
+    unlabelled,
+    missed,
+    ...rest
+  }: ReturnType<typeof score>) => (examples ? { ...rest, kept, wrong, unlabelled, missed } : rest);
   return { before: printed(score(conversations, BEFORE)), after: printed(score(conversations, AFTER)) };
 }
 
@@ -217,7 +241,10 @@ export async function run(): Promise<object> {
     after: 'extractive@3',
     tuningSet,
     peopleCorpusTuning: beforeAfter(corpusTuning),
-    peopleCorpusHeldOut: beforeAfter(corpusHeldOut),
+    peopleCorpusHeldOut: beforeAfter(
+      corpusHeldOut,
+      process.env.MOLT_BENCH_EXTRACTION_EXAMPLES === 'held-out',
+    ),
     timeMsPer1000Turns: timePerThousandTurns([
       ...PEOPLE_EXTRACTION_TUNING,
       ...(corpusTuning === 'absent' ? [] : corpusTuning),

@@ -8,13 +8,18 @@
 import { type ResolvedDate, resolveDates } from '../time/dates.js';
 import {
   conversationFinding,
+  echoes,
+  echoQuestion,
   goesOn,
   isAdvice,
   isChatNoise,
   isReportedSpeech,
   isShortAnswer,
+  isUnmarkedQuestion,
+  namesSomeone,
   openQuestion,
   quotedRanges,
+  thirdPersonFinding,
   withoutLeadIn,
 } from './conversation.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
@@ -327,19 +332,28 @@ export function extractCandidates(
   // Speakers' names mark a conversation between people: instructions there are advice.
   const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
-  let previous: { message: RangeMessage; question: string | null } | null = null;
+  let previous: { message: RangeMessage; question: string | null; echo: string | null } | null = null;
   for (const message of messages) {
     const sentences = sentencesOf(message.text);
     // The question of the message before, when another speaker asked it (a two-turn answer).
-    const asked =
-      conversation && message.role === 'user' && previous?.question && otherSpeaker(previous.message, message)
-        ? previous.question
-        : null;
+    const other =
+      conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
+    const asked = !other
+      ? null
+      : (previous!.question ??
+        (previous!.echo && sentences[0] && echoes(previous!.echo, sentences[0].text)
+          ? previous!.echo
+          : null));
     const found = conversation
       ? messageCandidates(message, sentences, asked, people, options)
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
-    previous = { message, question: conversation ? openQuestion(sentences.map((x) => x.text)) : null };
+    const texts = sentences.map((x) => x.text);
+    previous = {
+      message,
+      question: conversation ? openQuestion(texts) : null,
+      echo: conversation ? echoQuestion(texts) : null,
+    };
   }
   return out;
 }
@@ -371,6 +385,8 @@ interface Read {
   goes: boolean;
   /** The older rules or plain facts found memories in it (each its own). */
   ruled: Found[];
+  /** Its memory is of a person the sentence before names ("She's flying in"): that sentence is part of its quote. */
+  third: boolean;
   /** The conversation rules found a memory in it. */
   finding: { type: MemoryType; priority: number; dated: boolean } | null;
 }
@@ -389,28 +405,43 @@ function messageCandidates(
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
-  const reads: Read[] = sentences.map(({ text, index }) => {
+  const reads: Read[] = sentences.map(({ text, index }, at) => {
     const statement = text.replace(TAG_QUESTION, '');
     const own =
       text.length <= MEMORY_CONTENT_MAX &&
       !isQuestion(statement) &&
+      !isUnmarkedQuestion(statement) &&
       !inside(quoted, index) &&
       !inside(fenced, index) &&
       !isReportedSpeech(text);
     const said = own && !isChatNoise(statement);
     const goes = own && goesOn(statement);
-    if (!said) return { text, index, said, goes, ruled: [], finding: null };
+    if (!said) return { text, index, said, goes, ruled: [], third: false, finding: null };
     const ownWords = message.role === 'user' && !isAdvice(statement);
     // Between people, what someone says of their life is read first; else the older rules go first.
     let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
     const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
     if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
+    // "That's what Karen says too. She's flying in from Phoenix": what a person just named does.
+    let third = false;
+    if (
+      !finding &&
+      ruled.length === 0 &&
+      ownWords &&
+      people &&
+      at > 0 &&
+      namesSomeone(sentences[at - 1]!.text)
+    ) {
+      finding = thirdPersonFinding(withoutLeadIn(statement));
+      third = finding !== null;
+    }
     return {
       text,
       index,
       said,
       goes,
       ruled,
+      third,
       finding: finding && {
         type: finding.type,
         priority: finding.priority,
@@ -426,7 +457,10 @@ function messageCandidates(
     const answer = asked !== null && i === 0 && free(0) && isShortAnswer(read.text);
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
-    const from = !answer && i > 0 && i - 1 > covered && free(i - 1) && !reads[i - 1]!.finding ? i - 1 : i;
+    const from =
+      !answer && i > 0 && i - 1 > covered && (read.third || free(i - 1)) && !reads[i - 1]!.finding
+        ? i - 1
+        : i;
     let to = i;
     let after = 0;
     while (free(to + 1) && (reads[to + 1]!.finding || after < FOLLOWING_SENTENCES)) {
