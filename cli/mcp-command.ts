@@ -12,9 +12,6 @@ import { loadAgentEnv } from './agent-env.js';
 export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
-    .description(
-      "serve molt's memory to an MCP client on stdio (scope from MOLT_USER_ID / MOLT_AGENT_ID / MOLT_SESSION_ID)",
-    )
     .action(async () => {
       let env: ReturnType<typeof loadAgentEnv>;
       try {

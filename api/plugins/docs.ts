@@ -3,7 +3,7 @@
  * from the routes' own zod schemas. Register before the routes: swagger records each route as it
  * is added.
  */
-import { readFileSync } from 'node:fs';
+import { moltVersion } from '../../config/paths.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -78,10 +78,7 @@ const transformWithDocs: typeof jsonSchemaTransform = (input) => {
   };
 };
 
-function packageVersion(): string {
-  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
-}
+const packageVersion = moltVersion;
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
