@@ -16,7 +16,11 @@ export interface LogSettings {
 
 /** What the settings come to for a command: `dev` is the only one pretty by default, on a terminal. */
 export function logSettings(
-  config: { MOLT_LOG_FORMAT: (typeof LOG_FORMATS)[number]; MOLT_LOG_REQUESTS?: RequestLog; MOLT_LOG_LEVEL: string },
+  config: {
+    MOLT_LOG_FORMAT: (typeof LOG_FORMATS)[number];
+    MOLT_LOG_REQUESTS?: RequestLog;
+    MOLT_LOG_LEVEL: string;
+  },
   context: { command: 'dev' | 'api' | 'worker'; isTTY: boolean; env?: NodeJS.ProcessEnv },
 ): LogSettings {
   const env = context.env ?? process.env;
@@ -38,4 +42,3 @@ export function logSettings(
     color,
   };
 }
-

@@ -42,13 +42,27 @@ const shown = (value: unknown): string =>
   oneLine(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /** Fields pino or Fastify add that a person does not need on every line. */
-const QUIET = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId', 'req', 'res', 'responseTime']);
+const QUIET = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'err',
+  'reqId',
+  'req',
+  'res',
+  'responseTime',
+]);
 
 /**
  * One pino JSON line as a person reads it: `12:04:31 WARN  message key=value`, at most `width`
  * characters of text, the error's message on the same line (its stack only at debug level).
  */
-export function prettyLine(json: string, options: { color: boolean; stacks: boolean; width?: number }): string {
+export function prettyLine(
+  json: string,
+  options: { color: boolean; stacks: boolean; width?: number },
+): string {
   let entry: Record<string, unknown>;
   try {
     entry = JSON.parse(json) as Record<string, unknown>;
@@ -73,7 +87,7 @@ export function prettyLine(json: string, options: { color: boolean; stacks: bool
   if (text.length > width) text = `${text.slice(0, width - 1)}…`;
   const line = `${paint('2', time)} ${paint(level.color, level.name)} ${text}\n`;
   const stack = options.stacks && err && typeof err.stack === 'string' ? err.stack : undefined;
-  return stack ? `${line}${paint('2', stack.replace(/\u001b/g, '\\x1b'))}\n` : line;
+  return stack ? `${line}${paint('2', stack.split('\n').map(oneLine).join('\n'))}\n` : line;
 }
 
 /** molt's logger: pino, writing JSON lines to stdout, or pretty lines in their place. */
@@ -121,12 +135,24 @@ export function temporalLogSink(logger: Logger, settings: LogSettings): (entry: 
   const log = logger.child({ component: 'temporal' });
   const detailed = settings.format === 'json' || settings.level === 'debug' || settings.level === 'trace';
   return (entry) => {
-    const method = entry.level === 'WARN' ? 'warn' : entry.level === 'ERROR' ? 'error' : entry.level === 'INFO' ? 'info' : entry.level === 'DEBUG' ? 'debug' : 'trace';
+    const method =
+      entry.level === 'WARN'
+        ? 'warn'
+        : entry.level === 'ERROR'
+          ? 'error'
+          : entry.level === 'INFO'
+            ? 'info'
+            : entry.level === 'DEBUG'
+              ? 'debug'
+              : 'trace';
     const meta = (entry.meta ?? {}) as Record<string, unknown>;
     if (detailed) {
       const { taskToken: _dropped, ...rest } = meta;
       const fields = Object.fromEntries(
-        Object.entries(rest).map(([k, v]) => [k, v instanceof Error ? { message: v.message, stack: v.stack } : v]),
+        Object.entries(rest).map(([k, v]) => [
+          k,
+          v instanceof Error ? { message: v.message, stack: v.stack } : v,
+        ]),
       );
       log[method](fields, entry.message);
       return;
@@ -136,7 +162,8 @@ export function temporalLogSink(logger: Logger, settings: LogSettings): (entry: 
     const fields: Record<string, string> = {};
     for (const key of TEMPORAL_KEPT) {
       const value = meta[key];
-      if (value !== undefined && value !== null && typeof value !== 'object') fields[key] = formatValue('%s', value);
+      if (value !== undefined && value !== null && typeof value !== 'object')
+        fields[key] = formatValue('%s', value);
     }
     log[method](fields, cause && !first.includes(cause) ? `${first}: ${cause}` : first);
   };

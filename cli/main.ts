@@ -105,7 +105,8 @@ async function main(): Promise<void> {
   const known = verb !== undefined && Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb] : undefined;
   if (verb === undefined) {
     // `molt`, `molt --help`, `molt --version`: the list of commands, nothing loaded.
-    for (const [name, { description }] of Object.entries(COMMANDS)) program.command(name).description(description);
+    for (const [name, { description }] of Object.entries(COMMANDS))
+      program.command(name).description(description);
   } else {
     const groups = known ? [known.group] : (Object.keys(GROUPS) as Group[]);
     for (const register of await Promise.all(groups.map((g) => GROUPS[g]()))) register(program);

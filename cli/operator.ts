@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { compactionListSchema, compactionSchema, replaySchema } from '../api/schemas/compactions.js';
 import {
   historySchema,

@@ -46,8 +46,10 @@ Ctrl-C stops everything.`);
       throw new ConfigError('TEMPORAL_ADDRESS: required by molt worker (molt dev starts a server)');
     if (!config.DATABASE_URL)
       throw new ConfigError('DATABASE_URL: required by molt worker (embedded PGlite belongs to molt dev)');
-    const [{ installTemporalRuntime, openConfiguredDatabase, startWorker }, { createLogger, temporalLogSink }] =
-      await Promise.all([import('./stack.js'), import('./log.js')]);
+    const [
+      { installTemporalRuntime, openConfiguredDatabase, startWorker },
+      { createLogger, temporalLogSink },
+    ] = await Promise.all([import('./stack.js'), import('./log.js')]);
     const logs = logSettings(config, { command: 'worker', isTTY: process.stdout.isTTY === true });
     installTemporalRuntime(
       'WARN',

@@ -4,9 +4,9 @@
  * the API and the worker must share it in-process (which `molt dev` does).
  */
 import { mkdirSync } from 'node:fs';
-import { moltPath } from '../config/paths.js';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { moltPath } from '../config/paths.js';
 import { backfillMemoryTerms } from './memories.js';
 import { enablePgvector } from './pgvector.js';
 import * as schema from './schema.js';

@@ -9,7 +9,7 @@
  * Plain JavaScript, so that neither the build nor the check needs TypeScript tooling; no shell.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -55,12 +55,13 @@ export async function buildCli(outDir = OUT_DIR) {
     packages: 'external',
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
+    absWorkingDir: ROOT,
     logLevel: 'warning',
     legalComments: 'none',
   });
   const inputs = Object.keys(result.metafile.inputs)
     .map((input) => resolve(ROOT, input))
-    .filter((path) => !path.includes(`${join('node_modules')}`))
+    .filter((path) => !path.split(sep).includes('node_modules'))
     .map((path) => path.slice(ROOT.length).split('\\').join('/'))
     .sort();
   writeFileSync(

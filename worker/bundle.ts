@@ -5,8 +5,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { moltPath } from '../config/paths.js';
 import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { moltPath } from '../config/paths.js';
 
 export const WORKFLOWS_PATH = moltPath('workflows', 'index.ts');
 

@@ -8,8 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { moltPath } from '../../config/paths.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { moltPath } from '../../config/paths.js';
 
 export const CONSOLE_PREFIX = '/ui';
 

@@ -3,11 +3,12 @@
  * from the routes' own zod schemas. Register before the routes: swagger records each route as it
  * is added.
  */
-import { moltVersion } from '../../config/paths.js';
+
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { moltVersion } from '../../config/paths.js';
 import { operationDocs } from '../openapi-operations.js';
 
 export const DOCS_PREFIX = '/docs';

@@ -35,4 +35,3 @@ export const createdApiKeySchema = apiKeyListingSchema.extend({
   tenantId: z.string(),
   key: z.string(),
 });
-

@@ -5,9 +5,9 @@
  * of its output goes away (`molt … | head`).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,25 +79,29 @@ describe('molt start-up', () => {
     expect(sources.imports.some((url) => url.endsWith('/cli/main.ts'))).toBe(true);
   });
 
-  it('a build is stale once any of its sources changed after it started, or one is gone', async () => {
-    const out = join(dir, 'build');
-    await buildCli(out);
-    expect(isBuildCurrent(out)).toBe(true);
-    const stampPath = join(out, 'stamp.json');
-    const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { startedAt: number; inputs: string[] };
-    expect(stamp.inputs).toContain('cli/main.ts');
-    expect(stamp.inputs.every((input) => !input.includes('node_modules'))).toBe(true);
-    // Every source's mtime is older than the stamp; one edited a millisecond after it started is not.
-    const newest = Math.max(...stamp.inputs.map((input) => statSync(join(ROOT, input)).mtimeMs));
-    writeFileSync(stampPath, JSON.stringify({ ...stamp, startedAt: newest - 1 }));
-    expect(isBuildCurrent(out)).toBe(false);
-    writeFileSync(stampPath, JSON.stringify({ ...stamp, inputs: [...stamp.inputs, 'cli/gone.ts'] }));
-    expect(isBuildCurrent(out)).toBe(false);
-    writeFileSync(stampPath, '{ not json');
-    expect(isBuildCurrent(out)).toBe(false);
-    rmSync(stampPath);
-    expect(isBuildCurrent(out)).toBe(false);
-  }, scaled(120_000));
+  it(
+    'a build is stale once any of its sources changed after it started, or one is gone',
+    async () => {
+      const out = join(dir, 'build');
+      await buildCli(out);
+      expect(isBuildCurrent(out)).toBe(true);
+      const stampPath = join(out, 'stamp.json');
+      const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { startedAt: number; inputs: string[] };
+      expect(stamp.inputs).toContain('cli/main.ts');
+      expect(stamp.inputs.every((input) => !input.includes('node_modules'))).toBe(true);
+      // Every source's mtime is older than the stamp; one edited a millisecond after it started is not.
+      const newest = Math.max(...stamp.inputs.map((input) => statSync(join(ROOT, input)).mtimeMs));
+      writeFileSync(stampPath, JSON.stringify({ ...stamp, startedAt: newest - 1 }));
+      expect(isBuildCurrent(out)).toBe(false);
+      writeFileSync(stampPath, JSON.stringify({ ...stamp, inputs: [...stamp.inputs, 'cli/gone.ts'] }));
+      expect(isBuildCurrent(out)).toBe(false);
+      writeFileSync(stampPath, '{ not json');
+      expect(isBuildCurrent(out)).toBe(false);
+      rmSync(stampPath);
+      expect(isBuildCurrent(out)).toBe(false);
+    },
+    scaled(120_000),
+  );
 
   it.each([
     [['--version']],
@@ -137,32 +141,35 @@ describe('molt start-up', () => {
   it.each([
     ['the build', {}],
     ['the sources', { MOLT_CLI_FROM_SOURCE: '1' }],
-  ])('stops quietly when the reader of its output has gone (`molt history <id> --json | head`), %s', async (_name, env) => {
-    // A molt whose answer is long: the reader takes one chunk of it and goes.
-    const history = JSON.stringify({
-      runs: Array.from({ length: 20_000 }, (_, i) => ({ i, text: 'event '.repeat(10) })),
-    });
-    const server = createServer((_request, response) => {
-      response.setHeader('content-type', 'application/json');
-      response.end(history);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const child = spawn(process.execPath, [MOLT, 'history', 'session-1', '--json'], {
-        env: { ...process.env, ...env, MOLT_API_URL: `http://127.0.0.1:${port}` },
-        stdio: ['ignore', 'pipe', 'pipe'],
+  ])(
+    'stops quietly when the reader of its output has gone (`molt history <id> --json | head`), %s',
+    async (_name, env) => {
+      // A molt whose answer is long: the reader takes one chunk of it and goes.
+      const history = JSON.stringify({
+        runs: Array.from({ length: 20_000 }, (_, i) => ({ i, text: 'event '.repeat(10) })),
       });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
+      const server = createServer((_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(history);
       });
-      child.stdout.once('data', () => child.stdout.destroy());
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
-      expect(code, stderr).toBe(0);
-    } finally {
-      server.close();
-    }
-  });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const child = spawn(process.execPath, [MOLT, 'history', 'session-1', '--json'], {
+          env: { ...process.env, ...env, MOLT_API_URL: `http://127.0.0.1:${port}` },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.stdout.once('data', () => child.stdout.destroy());
+        const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+        expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+        expect(code, stderr).toBe(0);
+      } finally {
+        server.close();
+      }
+    },
+  );
 });
