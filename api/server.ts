@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
  * The HTTP service (Fastify + zod). Stateless: run as many as the load needs behind a load
  * balancer; all state is in PostgreSQL and Temporal.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from './context.js';
@@ -63,7 +68,10 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
-    disableRequestLogging: options.requestLog !== undefined,
+    // molt's own request lines (below) in place of Fastify's.
+    ...(options.requestLog !== undefined
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids molt issues embed the session id (≤ 128) and more: an extraction id reaches ~250
     // characters. Fastify's default (100) answered 414 for them.

@@ -122,10 +122,10 @@ describe('a newcomer’s molt dev', () => {
       async () =>
         (await client.api.GET('/v1/sessions/{sessionId}', { params: { path: { sessionId: 'newcomer' } } }))
           .data,
-      (v) => v?.lastSeq === TURNS * 4 && (v?.compactions ?? 0) > 0,
+      (v) => v?.lastSeq === TURNS * 4 && (v?.compactions.total ?? 0) > 0,
       { timeoutMs: 120_000 },
     );
-    expect(view?.compactions).toBeGreaterThan(0);
+    expect(view?.compactions.total).toBeGreaterThan(0);
 
     const lines = output
       .split('\n')
@@ -176,12 +176,12 @@ describe('a newcomer’s molt dev', () => {
 
     const asOperator = { MOLT_API_KEY: operatorKey };
     const agent = molt(
-      ['keys', 'create', '--tenant', 'default', '--role', 'agent', '--agent', 'bot'],
+      ['keys', 'create', '--tenant', 'default', '--role', 'agent', '--name', 'bot'],
       asOperator,
     );
     expect(agent.status, agent.stderr).toBe(0);
     const agentKey = agent.stdout.trim();
-    const agentEnv = { MOLT_API_KEY: agentKey, MOLT_USER_ID: 'newcomer-user' };
+    const agentEnv = { MOLT_API_KEY: agentKey, MOLT_SESSION_ID: 'newcomer' };
     // At once: the agent's own verbs work with it.
     const remembered = molt(['remember', '--content', 'The newcomer prefers dark mode.'], agentEnv);
     expect(remembered.status, remembered.stderr).toBe(0);
@@ -197,12 +197,11 @@ describe('a newcomer’s molt dev', () => {
     expect(listed.status, listed.stderr).toBe(0);
     const items = JSON.parse(listed.stdout).items as Array<{
       id: string;
-      agentId: string | null;
       name: string;
     }>;
-    expect(items.map((k) => k.name).sort()).toEqual(['agent key', 'laptop']);
+    expect(items.map((k) => k.name).sort()).toEqual(['bot', 'laptop']);
     expect(listed.stdout).not.toContain(agentKey);
-    const agentId = items.find((k) => k.agentId === 'bot')?.id;
+    const agentId = items.find((k) => k.name === 'bot')?.id;
     expect(agentId).toBeDefined();
 
     expect(molt(['keys', 'revoke', agentId!], asOperator).status).toBe(0);
