@@ -115,6 +115,9 @@ export function apiRequestLog(
     : { requestLog: settings.requests };
 }
 
+/** pino's method for each of the SDK's levels. */
+const PINO_METHOD = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+
 /** What a condensed Temporal line keeps of the entry's meta: what it is about, nothing more. */
 const TEMPORAL_KEPT = ['workflowType', 'workflowId', 'activityType', 'attempt'] as const;
 
@@ -135,16 +138,7 @@ export function temporalLogSink(logger: Logger, settings: LogSettings): (entry: 
   const log = logger.child({ component: 'temporal' });
   const detailed = settings.format === 'json' || settings.level === 'debug' || settings.level === 'trace';
   return (entry) => {
-    const method =
-      entry.level === 'WARN'
-        ? 'warn'
-        : entry.level === 'ERROR'
-          ? 'error'
-          : entry.level === 'INFO'
-            ? 'info'
-            : entry.level === 'DEBUG'
-              ? 'debug'
-              : 'trace';
+    const method = PINO_METHOD[entry.level];
     const meta = (entry.meta ?? {}) as Record<string, unknown>;
     if (detailed) {
       const { taskToken: _dropped, ...rest } = meta;
