@@ -11,7 +11,7 @@
  *
  * Prints one JSON object.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,9 +58,23 @@ const CASES: Case[] = [
   },
 ];
 
-function timeOnce(args: string[], env: NodeJS.ProcessEnv, expectStatus: number, what: string): number {
+/** One run of node with these arguments (asynchronous: the API under test lives in this process). */
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+async function timeOnce(args: string[], env: NodeJS.ProcessEnv, expectStatus: number, what: string) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 120_000 });
+  const result = await runNode(args, env);
   const ms = performance.now() - started;
   if (result.status !== expectStatus) {
     throw new Error(
@@ -86,12 +100,13 @@ async function main(): Promise<void> {
     const worker = await stack.startWorker();
     const api = await stack.startApi({ taskQueue: worker.taskQueue });
     const client = benchClient(api.url);
-    await postTurn(client, SESSION_ID, {
+    const posted = await postTurn(client, SESSION_ID, {
       turnId: 't1',
       userId: USER_ID,
       contextWindowTokens: 100_000,
       messages: [{ role: 'user', content: 'We deploy on Fridays, after the standup.' }],
     });
+    if (posted.status !== 202) throw new Error(`the session's turn: HTTP ${posted.status} ${posted.body}`);
     const base: NodeJS.ProcessEnv = { ...process.env, MOLT_USER_ID: USER_ID, MOLT_SESSION_ID: SESSION_ID };
     delete base.MOLT_API_KEY;
     delete base.MOLT_CLI_FROM_SOURCE;
@@ -101,20 +116,21 @@ async function main(): Promise<void> {
       ...(path === 'tsx' ? { MOLT_CLI_FROM_SOURCE: '1' } : {}),
     });
     // The session's first turn must be applied before `history` answers 200.
+    let last = '';
     await withTimeout(
       (async () => {
         for (;;) {
-          const result = spawnSync(process.execPath, [MOLT, 'history'], {
-            env: envFor('running', 'built'),
-            encoding: 'utf8',
-          });
+          const result = await runNode([MOLT, 'history'], envFor('running', 'built'));
           if (result.status === 0) return;
+          last = result.stderr;
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
       })(),
       120_000,
       'the session of the history case',
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; molt history said: ${last.slice(0, 500)}`);
+    });
 
     const loadBefore = loadavg();
     const floor: number[] = [];
@@ -123,10 +139,15 @@ async function main(): Promise<void> {
       const times = { built: [] as number[], tsx: [] as number[] };
       for (let i = 0; i < WARMUP + SAMPLES; i++) {
         for (const path of ['built', 'tsx'] as const) {
-          const ms = timeOnce([MOLT, ...c.args], envFor(c.target, path), c.status, `${c.name} (${path})`);
+          const ms = await timeOnce(
+            [MOLT, ...c.args],
+            envFor(c.target, path),
+            c.status,
+            `${c.name} (${path})`,
+          );
           if (i >= WARMUP) times[path].push(ms);
         }
-        if (i >= WARMUP && c === CASES[0]) floor.push(timeOnce(['-e', '0'], base, 0, 'node -e 0'));
+        if (i >= WARMUP && c === CASES[0]) floor.push(await timeOnce(['-e', '0'], base, 0, 'node -e 0'));
       }
       results[c.name] = times;
       log(`${c.name}: built ${round(median(times.built))} ms, tsx ${round(median(times.tsx))} ms (medians)`);
