@@ -159,6 +159,8 @@ async function main(): Promise<void> {
           built: summary(t.built),
           tsx: summary(t.tsx),
           speedup: round(median(t.tsx) / median(t.built), 2),
+          /** The built CLI's own cost: its median over `node -e 0`'s, measured in the same run. */
+          builtOverNodeFloorMs: round(median(t.built) - median(floor)),
         },
       ]),
     );
