@@ -4,8 +4,11 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+# Dependencies only: the `prepare` script (the CLI build) needs the sources, copied next.
+RUN npm install --no-audit --no-fund --ignore-scripts
 COPY . .
+# The compiled CLI (dist/cli, scripts/cli-build.mjs): `molt` starts without compiling TypeScript.
+RUN node scripts/cli-build.mjs
 # The pre-built workflow bundle the worker loads (no bundling at start-up).
 RUN node bin/molt.mjs bundle-workflows --out dist/workflow-bundle.js
 ENV MOLT_WORKFLOW_BUNDLE=/app/dist/workflow-bundle.js

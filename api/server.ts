@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
  * The HTTP service (Fastify + zod). Stateless: run as many as the load needs behind a load
  * balancer; all state is in PostgreSQL and Temporal.
  */
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiDeps } from './deps.js';
@@ -50,6 +55,13 @@ export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface BuildApiOptions {
   logger?: boolean | { level: string };
+  /** A logger of the caller's (cli/log.ts); takes the place of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+  /**
+   * One line per request (`all`), per answer of 400 and up (`errors`), or none (`off`), instead of
+   * Fastify's two per request (left as they are when unset).
+   */
+  requestLog?: 'all' | 'errors' | 'off';
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -59,7 +71,13 @@ const frameworkErrorText = (code: string | undefined) =>
 
 export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    // molt's own request lines (below) in place of Fastify's.
+    ...(options.requestLog !== undefined
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // Ids molt issues embed the session id (≤ 128) and more: an extraction id reaches ~250
     // characters. Fastify's default (100) answered 414 for them.
@@ -92,6 +110,19 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const requestLog = options.requestLog;
+  if (requestLog === 'all' || requestLog === 'errors') {
+    app.addHook('onResponse', async (request, reply) => {
+      if (requestLog === 'errors' && reply.statusCode < 400) return;
+      const ms = Math.round(reply.elapsedTime);
+      // The path only: a query string can carry what a client searched for.
+      const path = request.url.split('?')[0];
+      const line = `${request.method} ${path} → ${reply.statusCode} (${ms} ms)`;
+      if (reply.statusCode >= 500) request.log.error(line);
+      else if (reply.statusCode >= 400) request.log.warn(line);
+      else request.log.info(line);
+    });
+  }
   // Docs and metrics record routes as they are added: before every other route.
   await registerDocs(app);
   const metrics = createApiMetrics();

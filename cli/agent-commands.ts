@@ -9,10 +9,10 @@ import { type Command, Option } from 'commander';
 import { createMoltClient, MoltApiError } from '../client/index.js';
 import { agentMemoryView as memoryView } from '../client/responses.js';
 import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
-import { MEMORY_TYPES } from '../context/memory/types.js';
+import { MEMORY_TYPES } from '../context/memory/type-names.js';
 import { type AgentEnv, loadAgentEnv, UsageError } from './agent-env.js';
 import { renderAgentAnswer } from './agent-format.js';
-import { KEY_HINT } from './operator.js';
+import { KEY_HINT } from './operator-env.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
 type Json = Record<string, any>;

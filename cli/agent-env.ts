@@ -7,12 +7,10 @@
 import { z } from 'zod';
 import { scopeIdSchema, sessionIdSchema } from '../api/schemas/common.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
-import { operatorEnvSchema } from './operator.js';
+import { UsageError } from './errors.js';
+import { operatorEnvSchema } from './operator-env.js';
 
-/** Bad arguments or environment: exit 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError } from './errors.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

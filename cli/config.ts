@@ -16,6 +16,8 @@ import {
 } from '../config/defaults.js';
 import { DEFAULT_PROMPT_MAX_TOKENS } from '../context/memory/prompt.js';
 import { RECALL_DEFAULTS } from '../context/memory/recall.js';
+import { ConfigError } from './errors.js';
+import { LOG_FORMATS, REQUEST_LOGS } from './log-settings.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -46,6 +48,10 @@ export const configSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /** `auto` (pretty for `molt dev` on a terminal, else JSON), `json` or `pretty` (cli/log.ts). */
+  MOLT_LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(LOG_FORMATS).default('auto')),
+  /** `all`, `errors` or `off`; unset: `errors` when the log is pretty, `all` when JSON (cli/log.ts). */
+  MOLT_LOG_REQUESTS: z.preprocess(emptyAsUndefined, z.enum(REQUEST_LOGS).optional()),
   MOLT_DEFAULT_CONTEXT_WINDOW: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1_000).default(DEFAULT_CONTEXT_WINDOW_TOKENS),
@@ -123,9 +129,7 @@ export const configSchema = z.object({
 
 export type MoltConfig = z.infer<typeof configSchema>;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError } from './errors.js';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MoltConfig {
   const parsed = configSchema.safeParse(env);

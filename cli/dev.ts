@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { ensureTemporalCli } from '../scripts/ensure-temporal.js';
 import type { MoltConfig } from './config.js';
+import { apiRequestLog, createLogger, type LogSettings, temporalLogSink } from './log.js';
 import { installTemporalRuntime, openConfiguredDatabase, startApi, startWorker } from './stack.js';
 import { type DevServer, freePort, startDevServer } from './temporal-dev-server.js';
 
@@ -21,6 +22,8 @@ export interface StackOptions {
   persistent: boolean;
   ui: boolean;
   log: (line: string) => void;
+  /** How the API and the Temporal SDK log (cli/log.ts); unset: Fastify's JSON, the SDK's own. */
+  logs?: LogSettings;
 }
 
 async function portOr(preferred: number): Promise<number> {
@@ -33,7 +36,13 @@ async function portOr(preferred: number): Promise<number> {
 }
 
 export async function startStack(config: MoltConfig, options: StackOptions): Promise<Stack> {
-  installTemporalRuntime('WARN', config.MOLT_TEMPORAL_METRICS_ADDRESS);
+  const logs = options.logs;
+  const logger = logs ? createLogger(logs) : undefined;
+  installTemporalRuntime(
+    'WARN',
+    config.MOLT_TEMPORAL_METRICS_ADDRESS,
+    logger && logs ? temporalLogSink(logger, logs) : undefined,
+  );
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) {
@@ -67,7 +76,13 @@ export async function startStack(config: MoltConfig, options: StackOptions): Pro
       await worker.done;
       await worker.connection.close();
     });
-    const api = await startApi(config, address, database);
+    const api = await startApi(
+      config,
+      address,
+      database,
+      undefined,
+      logger && logs ? { logger, ...apiRequestLog(config, logs) } : undefined,
+    );
     stops.push(() => api.app.close());
     return {
       apiUrl: api.url,

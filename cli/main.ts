@@ -1,212 +1,121 @@
 /**
- * The `molt` command (docs/api.md#the-molt-command).
+ * The `molt` command (docs/api.md#the-molt-command, docs/cli.md).
+ *
+ * Start-up loads only what the verb asked for needs: every top-level command is listed here with
+ * its description and the module that registers it, and only the named verb's module is imported
+ * (`import()`), so `molt remember` loads the HTTP client and not Fastify, Temporal or the database
+ * layer, and `molt --help` loads nothing but commander. An unknown verb registers everything, so
+ * commander's own error and suggestion still answer.
  */
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { moltVersion } from '../config/paths.js';
 import { errorText } from '../context/error-text.js';
-import { isTenantId } from '../context/session/ids.js';
-import { LlmConfigError } from '../llm/config.js';
-import { EmbeddingsConfigError } from '../llm/embeddings.js';
-import { registerAgentCommands } from './agent-commands.js';
-import { ConfigError, loadConfig } from './config.js';
-import { registerMcpCommand } from './mcp-command.js';
-import { registerMemoryCommands } from './memory-commands.js';
-import { registerOperatorCommands } from './operator.js';
+import { agentCommand } from '../context/memory/cli-prompt.js';
+import { USAGE_ERROR_NAMES } from './errors.js';
+import { exitQuietlyOnClosedPipe } from './pipe.js';
 
-function packageVersion(): string {
-  const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
-}
+type Register = (program: Command) => void;
+
+const GROUPS = {
+  server: () => import('./server-commands.js').then((m) => m.registerServerCommands),
+  keys: () => import('./keys.js').then((m) => m.registerKeyCommands),
+  operator: () => import('./operator.js').then((m) => m.registerOperatorCommands),
+  history: () => import('./history-command.js').then((m) => m.registerHistoryCommand),
+  memory: () => import('./memory-commands.js').then((m) => m.registerMemoryCommands),
+  agent: () => import('./agent-commands.js').then((m) => m.registerAgentCommands),
+  mcp: () => import('./mcp-command.js').then((m) => m.registerMcpCommand),
+} satisfies Record<string, () => Promise<Register>>;
+
+type Group = keyof typeof GROUPS;
+
+/** Every top-level command: what `molt --help` says of it, and which module registers it. */
+export const COMMANDS: Record<string, { group: Group; description: string }> = {
+  dev: {
+    group: 'server',
+    description: 'run the whole stack on this machine: Temporal dev server, database, worker and API',
+  },
+  worker: { group: 'server', description: 'run a Temporal worker against TEMPORAL_ADDRESS and DATABASE_URL' },
+  api: { group: 'server', description: 'run the HTTP API against TEMPORAL_ADDRESS and DATABASE_URL' },
+  migrate: {
+    group: 'server',
+    description: 'apply the database migrations (DATABASE_URL, or the embedded PGlite)',
+  },
+  demo: {
+    group: 'server',
+    description: 'start an ephemeral stack and play a long agent session through the HTTP API',
+  },
+  keys: { group: 'keys', description: 'API keys (each belongs to a tenant and has a role)' },
+  sessions: { group: 'operator', description: 'list and inspect sessions (through the API)' },
+  compactions: { group: 'operator', description: 'list, inspect and replay compactions (through the API)' },
+  breaker: { group: 'operator', description: "a session's compaction circuit breaker (through the API)" },
+  history: {
+    group: 'history',
+    description:
+      "with <sessionId> (operator): the Temporal history of a session's workflow runs and its compactions; " +
+      'without: this session as molt holds it, for an agent (MOLT_SESSION_ID; see `molt history --help`)',
+  },
+  'working-memory': {
+    group: 'operator',
+    description: "a session's summary in force as its working memory, with what its bounds archived",
+  },
+  memories: {
+    group: 'memory',
+    description: 'list, search, inspect and forget memories (through the API)',
+  },
+  recall: {
+    group: 'memory',
+    description: "what recall injects into a session's next context, with each memory's score (operator key)",
+  },
+  extractions: {
+    group: 'memory',
+    description: 'list, inspect and replay memory extractions (through the API)',
+  },
+  remember: { group: 'agent', description: agentCommand('remember').summary },
+  search: { group: 'agent', description: agentCommand('search').summary },
+  ls: { group: 'agent', description: agentCommand('ls').summary },
+  mcp: {
+    group: 'mcp',
+    description:
+      "serve molt's memory to an MCP client on stdio (scope from MOLT_USER_ID / MOLT_AGENT_ID / MOLT_SESSION_ID)",
+  },
+  'bundle-workflows': {
+    group: 'server',
+    description: 'write the pre-built workflow bundle the production worker loads',
+  },
+};
 
 function fail(error: unknown): never {
-  const message = errorText(error);
-  console.error(`molt: ${message}`);
-  process.exit(
-    error instanceof ConfigError || error instanceof LlmConfigError || error instanceof EmbeddingsConfigError
-      ? 2
-      : 1,
-  );
+  console.error(`molt: ${errorText(error)}`);
+  process.exit(error instanceof Error && USAGE_ERROR_NAMES.has(error.name) ? 2 : 1);
 }
 
-/** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */
-function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
+/** The verb of an argument list: its first word that is not an option (`help <verb>`: that verb). */
+export function verbOf(args: readonly string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
 }
 
-const program = new Command('molt')
-  .description('molt — a durable context engine for AI agents')
-  .version(packageVersion(), '-V, --version', "print molt's version");
-
-program
-  .command('dev')
-  .description('run the whole stack on this machine: Temporal dev server, database, worker and API')
-  .action(async () => {
-    const config = loadConfig();
-    const { startStack } = await import('./dev.js');
-    const log = (line: string) => console.error(line);
-    const stack = await startStack(config, { persistent: true, ui: true, log });
-    console.log(`molt dev is running
-  API          ${stack.apiUrl}
-  Console      ${stack.apiUrl}/ui/
-  Temporal     ${stack.temporalAddress}${stack.temporalUiUrl ? `\n  Temporal UI  ${stack.temporalUiUrl}` : ''}
-  database     ${stack.databaseKind === 'pglite' ? `embedded PGlite in ${config.MOLT_DATA_DIR}/pgdata` : 'PostgreSQL (DATABASE_URL)'}
-Ctrl-C stops everything.`);
-    const signal = await untilSignal();
-    console.error(`molt: ${signal}, stopping…`);
-    await stack.stop();
-    process.exit(0);
-  });
-
-program
-  .command('worker')
-  .description('run a Temporal worker against TEMPORAL_ADDRESS and DATABASE_URL')
-  .action(async () => {
-    const config = loadConfig();
-    if (!config.TEMPORAL_ADDRESS)
-      throw new ConfigError('TEMPORAL_ADDRESS: required by molt worker (molt dev starts a server)');
-    if (!config.DATABASE_URL)
-      throw new ConfigError('DATABASE_URL: required by molt worker (embedded PGlite belongs to molt dev)');
-    const { installTemporalRuntime, openConfiguredDatabase, startWorker } = await import('./stack.js');
-    installTemporalRuntime('WARN', config.MOLT_TEMPORAL_METRICS_ADDRESS);
-    const database = await openConfiguredDatabase(config);
-    const running = await startWorker(config, config.TEMPORAL_ADDRESS, database);
-    console.error(
-      `molt worker polling task queue ${config.TEMPORAL_TASK_QUEUE} on ${config.TEMPORAL_ADDRESS}`,
-    );
-    void untilSignal().then(() => running.worker.shutdown());
-    await running.done;
-    await running.connection.close();
-    await database.close();
-  });
-
-program
-  .command('api')
-  .description('run the HTTP API against TEMPORAL_ADDRESS and DATABASE_URL')
-  .action(async () => {
-    const config = loadConfig();
-    if (!config.TEMPORAL_ADDRESS)
-      throw new ConfigError('TEMPORAL_ADDRESS: required by molt api (molt dev starts a server)');
-    if (!config.DATABASE_URL)
-      throw new ConfigError('DATABASE_URL: required by molt api (embedded PGlite belongs to molt dev)');
-    const { openConfiguredDatabase, startApi } = await import('./stack.js');
-    const database = await openConfiguredDatabase(config);
-    const api = await startApi(config, config.TEMPORAL_ADDRESS, database);
-    console.error(`molt api listening on ${api.url}`);
-    await untilSignal();
-    await api.app.close();
-    await database.close();
-  });
-
-program
-  .command('migrate')
-  .description('apply the database migrations (DATABASE_URL, or the embedded PGlite)')
-  .action(async () => {
-    const config = loadConfig();
-    const { openConfiguredDatabase } = await import('./stack.js');
-    const database = await openConfiguredDatabase(config);
-    console.log(`migrations applied (${database.kind})`);
-    await database.close();
-  });
-
-program
-  .command('demo')
-  .description('start an ephemeral stack and play a long agent session through the HTTP API')
-  .option('--turns <n>', 'how many turns to play', (v) => Number.parseInt(v, 10))
-  .action(async (options: { turns?: number }) => {
-    const { runDemo } = await import('./demo.js');
-    await runDemo(loadConfig(), { turns: options.turns });
-    process.exit(0);
-  });
-
-const keys = program.command('keys').description('API keys (each belongs to a tenant and has a role)');
-keys
-  .command('create')
-  .description(
-    'create an API key and print it once (talks to the database: DATABASE_URL or the embedded PGlite)',
-  )
-  .requiredOption('--tenant <id>', 'the tenant the key belongs to (created if new)')
-  .option('--role <role>', 'agent or operator', 'agent')
-  .option('--name <name>', 'a label for operators')
-  .option(
-    '--agent <id>',
-    "bind an agent key to one agent: it touches only that agent's sessions and memories",
-  )
-  .action(async (options: { tenant: string; role: string; name?: string; agent?: string }) => {
-    const { API_KEY_ROLES, createApiKey } = await import('../db/api-keys.js');
-    const role = API_KEY_ROLES.find((r) => r === options.role);
-    if (!role) throw new ConfigError(`--role: must be one of ${API_KEY_ROLES.join(', ')}`);
-    if (!isTenantId(options.tenant)) {
-      throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
+async function main(): Promise<void> {
+  exitQuietlyOnClosedPipe();
+  const program = new Command('molt')
+    .description('molt — a durable context engine for AI agents')
+    .version(moltVersion(), '-V, --version', "print molt's version");
+  const args = process.argv.slice(2);
+  const verb = verbOf(args);
+  const known = verb !== undefined && Object.hasOwn(COMMANDS, verb) ? COMMANDS[verb] : undefined;
+  if (verb === undefined) {
+    // `molt`, `molt --help`, `molt --version`: the list of commands, nothing loaded.
+    for (const [name, { description }] of Object.entries(COMMANDS))
+      program.command(name).description(description);
+  } else {
+    const groups = known ? [known.group] : (Object.keys(GROUPS) as Group[]);
+    for (const register of await Promise.all(groups.map((g) => GROUPS[g]()))) register(program);
+    for (const command of program.commands) {
+      const description = COMMANDS[command.name()]?.description;
+      if (description) command.description(description);
     }
-    if (
-      options.agent !== undefined &&
-      (role !== 'agent' || options.agent.length === 0 || options.agent.length > 200)
-    ) {
-      throw new ConfigError('--agent: 1 to 200 characters, for an agent key only');
-    }
-    const config = loadConfig();
-    const { openConfiguredDatabase } = await import('./stack.js');
-    const database = await openConfiguredDatabase(config);
-    const created = await createApiKey(database.db, {
-      tenantId: options.tenant,
-      role,
-      ...(options.name ? { name: options.name } : {}),
-      ...(options.agent !== undefined ? { agentId: options.agent } : {}),
-    });
-    await database.close();
-    console.log(created.key);
-    console.error(`molt: ${role} key ${created.id} for tenant ${options.tenant}; it is shown only now`);
-  });
+  }
+  await program.parseAsync(process.argv);
+}
 
-keys
-  .command('bootstrap')
-  .description(
-    "while no API key exists: create the tenant's operator key and print it once (compose's molt-init); " +
-      'otherwise create nothing',
-  )
-  .requiredOption('--tenant <id>', 'the tenant of the first key (created if new)')
-  .action(async (options: { tenant: string }) => {
-    if (!isTenantId(options.tenant))
-      throw new ConfigError('--tenant: letters, digits, . _ - only, at most 64');
-    const { countApiKeys, createApiKey } = await import('../db/api-keys.js');
-    const config = loadConfig();
-    const { openConfiguredDatabase } = await import('./stack.js');
-    const database = await openConfiguredDatabase(config);
-    try {
-      if ((await countApiKeys(database.db)) > 0) {
-        console.error('molt: API keys exist already; none created (molt keys create makes more)');
-        return;
-      }
-      const created = await createApiKey(database.db, {
-        tenantId: options.tenant,
-        role: 'operator',
-        name: 'first operator key',
-      });
-      console.log(
-        `molt: the first operator key of tenant ${options.tenant}, shown only now:\n\n  ${created.key}\n`,
-      );
-      console.log('Set MOLT_API_KEY to it for the operator commands (molt sessions list, molt keys list…).');
-    } finally {
-      await database.close();
-    }
-  });
-
-program
-  .command('bundle-workflows')
-  .description('write the pre-built workflow bundle the production worker loads')
-  .requiredOption('--out <file>', 'where to write it')
-  .action(async (options: { out: string }) => {
-    const { writeWorkflowBundle } = await import('../worker/bundle.js');
-    await writeWorkflowBundle(options.out);
-    console.log(`workflow bundle written to ${options.out}`);
-  });
-
-registerOperatorCommands(program);
-registerMemoryCommands(program);
-registerAgentCommands(program);
-registerMcpCommand(program);
-
-program.parseAsync(process.argv).catch(fail);
+main().catch(fail);

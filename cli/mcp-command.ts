@@ -11,36 +11,31 @@ import { loadAgentEnv } from './agent-env.js';
 import { displayUrl } from './display-url.js';
 
 export function registerMcpCommand(program: Command): void {
-  program
-    .command('mcp')
-    .description(
-      "serve molt's memory to an MCP client on stdio (scope from MOLT_USER_ID / MOLT_AGENT_ID / MOLT_SESSION_ID)",
-    )
-    .action(async () => {
-      let env: ReturnType<typeof loadAgentEnv>;
-      try {
-        env = loadAgentEnv();
-      } catch (error) {
-        console.error(`molt mcp: ${errorText(error)}`);
-        process.exit(2);
-      }
-      const [{ StdioServerTransport }, { createMoltClient }, { createMoltMcpServer }] = await Promise.all([
-        import('@modelcontextprotocol/sdk/server/stdio.js'),
-        import('../client/index.js'),
-        import('../mcp/server.js'),
-      ]);
-      const client = createMoltClient({
-        baseUrl: env.MOLT_API_URL,
-        ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
-        timeoutMs: 30_000,
-      });
-      const server = createMoltMcpServer({
-        client,
-        scope: { userId: env.MOLT_USER_ID, agentId: env.MOLT_AGENT_ID, sessionId: env.MOLT_SESSION_ID },
-      });
-      const transport = new StdioServerTransport();
-      // The client closing stdin ends the process once the calls in flight are answered.
-      await server.connect(transport);
-      console.error(`molt mcp: serving ${displayUrl(env.MOLT_API_URL)} on stdio`);
+  program.command('mcp').action(async () => {
+    let env: ReturnType<typeof loadAgentEnv>;
+    try {
+      env = loadAgentEnv();
+    } catch (error) {
+      console.error(`molt mcp: ${errorText(error)}`);
+      process.exit(2);
+    }
+    const [{ StdioServerTransport }, { createMoltClient }, { createMoltMcpServer }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('../client/index.js'),
+      import('../mcp/server.js'),
+    ]);
+    const client = createMoltClient({
+      baseUrl: env.MOLT_API_URL,
+      ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
+      timeoutMs: 30_000,
     });
+    const server = createMoltMcpServer({
+      client,
+      scope: { userId: env.MOLT_USER_ID, agentId: env.MOLT_AGENT_ID, sessionId: env.MOLT_SESSION_ID },
+    });
+    const transport = new StdioServerTransport();
+    // The client closing stdin ends the process once the calls in flight are answered.
+    await server.connect(transport);
+    console.error(`molt mcp: serving ${displayUrl(env.MOLT_API_URL)} on stdio`);
+  });
 }

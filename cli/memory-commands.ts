@@ -64,9 +64,7 @@ export function registerMemoryCommands(program: Command): void {
     cursor: options.cursor,
   });
 
-  const memories = program
-    .command('memories')
-    .description('list, search, inspect and forget memories (through the API)');
+  const memories = program.command('memories');
   filters(memories.command('list').description('memories, newest first')).action(
     async (options: ListOptions) => {
       const body = await client().get('/v1/memories', query(options));
@@ -125,7 +123,6 @@ export function registerMemoryCommands(program: Command): void {
 
   program
     .command('recall')
-    .description("what recall injects into a session's next context, with each memory's score (operator key)")
     .argument('<sessionId>')
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {
@@ -135,9 +132,7 @@ export function registerMemoryCommands(program: Command): void {
       );
     });
 
-  const extractions = program
-    .command('extractions')
-    .description('list, inspect and replay memory extractions (through the API)');
+  const extractions = program.command('extractions');
   extractions
     .command('list')
     .description('memory extractions, newest first')

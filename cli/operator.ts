@@ -5,7 +5,7 @@
  */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { compactionListSchema, compactionSchema, replaySchema } from '../api/schemas/compactions.js';
 import {
   historySchema,
@@ -15,8 +15,6 @@ import {
 } from '../api/schemas/sessions.js';
 import { answerOf, createMoltClient, MoltApiError, type MoltClient, type Query } from '../client/index.js';
 import { COMPACTION_STATUSES } from '../context/compaction-rules.js';
-import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
-import { ConfigError } from './config.js';
 import {
   renderCompaction,
   renderCompactionList,
@@ -25,42 +23,19 @@ import {
   renderSessionList,
 } from './format.js';
 import { renderHistory, renderHistoryEvents } from './history-format.js';
-import { registerKeyCommands } from './keys.js';
+import { KEY_HINT, loadOperatorEnv, type OperatorEnv } from './operator-env.js';
 import { registerWorkingMemoryCommand } from './working-memory.js';
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
+export {
+  DEFAULT_API_URL,
+  KEY_HINT,
+  loadOperatorEnv,
+  type OperatorEnv,
+  operatorEnvSchema,
+} from './operator-env.js';
 
 /** History of a long session and its compactions can take a while to read from Temporal. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-export const operatorEnvSchema = z.object({
-  MOLT_API_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://127.0.0.1:8420' })
-      .default(DEFAULT_API_URL),
-  ),
-  MOLT_API_KEY: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as a Bearer token)')
-      .optional(),
-  ),
-});
-
-export type OperatorEnv = z.infer<typeof operatorEnvSchema>;
-
-export function loadOperatorEnv(env: NodeJS.ProcessEnv = process.env): OperatorEnv {
-  const parsed = operatorEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
-}
 
 /** The API answered with an error: its message, verbatim, is what the operator sees. */
 export class ApiAnswerError extends Error {
@@ -128,12 +103,6 @@ function operatorError(where: string, error: unknown): Error {
   );
 }
 
-/** What a 401 tells the operator: where the key goes, in each shell, and how to get one. */
-export const KEY_HINT =
-  'Pass an API key in MOLT_API_KEY: `export MOLT_API_KEY=molt_…` (sh), `$env:MOLT_API_KEY = "molt_…"` ' +
-  '(PowerShell), `set MOLT_API_KEY=molt_…` (cmd). Create one with ' +
-  '`npx molt keys create --tenant default --role agent|operator` (printed once), or use MOLT_BOOTSTRAP_API_KEY.';
-
 /** Parses an answer before a table reads it; the message names the field that did not match. */
 export function expectAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
@@ -175,7 +144,7 @@ export const cursorOption = () =>
 export function registerOperatorCommands(program: Command): void {
   const client = () => createOperatorClient(loadOperatorEnv());
 
-  const sessions = program.command('sessions').description('list and inspect sessions (through the API)');
+  const sessions = program.command('sessions');
   sessions
     .command('list')
     .description('sessions, newest first')
@@ -210,9 +179,7 @@ export function registerOperatorCommands(program: Command): void {
       print(body, options, sessionWithMemorySchema, 'GET /v1/sessions/{sessionId}', renderSession);
     });
 
-  const compactions = program
-    .command('compactions')
-    .description('list, inspect and replay compactions (through the API)');
+  const compactions = program.command('compactions');
   compactions
     .command('list')
     .description('compaction attempts, newest first')
@@ -267,7 +234,6 @@ export function registerOperatorCommands(program: Command): void {
 
   program
     .command('breaker')
-    .description("a session's compaction circuit breaker (through the API)")
     .command('reset')
     .description("close a session's breaker so compactions start again")
     .argument('<sessionId>')
@@ -294,28 +260,14 @@ export function registerOperatorCommands(program: Command): void {
       );
     });
 
-  program
-    .command('history')
-    .description(
-      "with <sessionId> (operator): the Temporal history of a session's workflow runs and its compactions; " +
-        'without: this session as molt holds it, for an agent (MOLT_SESSION_ID; see `molt history --help`)',
-    )
-    .argument('[sessionId]')
-    .addOption(jsonOption())
-    .option('--raw', 'with <sessionId>: every event of every run instead of the summary')
-    .addHelpText('after', agentCommandHelp(agentCommand('history')))
-    .action(async (sessionId: string | undefined, options: OutputOptions & { raw?: boolean }) => {
-      if (sessionId === undefined) return (await import('./agent-commands.js')).agentHistory(options);
-      const c = client();
-      const params = { path: { sessionId } };
-      const body = await c.answer(
-        c.molt.api.GET('/v1/sessions/{sessionId}/history', { params }).then(answerOf),
-      );
-      const render = options.raw ? renderHistoryEvents : renderHistory;
-      print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', render);
-    });
-
-  registerKeyCommands(program, client);
-
   registerWorkingMemoryCommand(program, client);
+}
+
+/** `molt history <sessionId>`: the Temporal history of a session's workflow runs and compactions. */
+export async function operatorHistory(sessionId: string, options: OutputOptions & { raw?: boolean }) {
+  const c = createOperatorClient(loadOperatorEnv());
+  const params = { path: { sessionId } };
+  const body = await c.answer(c.molt.api.GET('/v1/sessions/{sessionId}/history', { params }).then(answerOf));
+  const render = options.raw ? renderHistoryEvents : renderHistory;
+  print(body, options, historySchema, 'GET /v1/sessions/{sessionId}/history', render);
 }

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
-import type { FastifyInstance } from 'fastify';
+import { DefaultLogger, type LogEntry, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../api/assembly/hybrid-recall.js';
 import { startEpisodeIndexer } from '../api/control/episode-indexer.js';
 import { startEmbeddingBackfill } from '../api/control/memory-embedding.js';
@@ -34,15 +34,17 @@ let runtimeInstalled = false;
 export function installTemporalRuntime(
   level: 'WARN' | 'ERROR' | 'INFO' = 'WARN',
   metricsAddress?: string,
+  /** Where the SDK's entries go (cli/log.ts); with one, the native core's are forwarded there too. */
+  sink?: (entry: LogEntry) => void,
 ): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   Runtime.install({
-    logger: new DefaultLogger(level),
+    logger: sink ? new DefaultLogger(level, sink) : new DefaultLogger(level),
     // molt's commands own SIGINT/SIGTERM and stop their parts in order.
     shutdownSignals: [],
     telemetryOptions: {
-      logging: { filter: { core: level, other: 'ERROR' } },
+      logging: { filter: { core: level, other: 'ERROR' }, ...(sink ? { forward: {} } : {}) },
       ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
     },
   });
@@ -139,11 +141,18 @@ export async function resolveAuthMode(config: MoltConfig, database: DatabaseHand
   return (await countApiKeys(database.db)) > 0 ? 'required' : 'open-until-key';
 }
 
+/** The API's log (cli/log.ts): a logger of the caller's and its request lines. */
+export interface ApiLog {
+  logger: FastifyBaseLogger;
+  requestLog?: 'all' | 'errors' | 'off';
+}
+
 export async function startApi(
   config: MoltConfig,
   address: string,
   database: DatabaseHandle,
   embeddings: EmbeddingsConfig = loadEmbeddingsConfig(),
+  log?: ApiLog,
 ): Promise<RunningApi> {
   const embedder = createEmbedder(embeddings);
   // The local model loads in its own thread while the API starts: the first query's vector is then on time.
@@ -194,7 +203,9 @@ export async function startApi(
         },
       },
     },
-    { logger: { level: config.MOLT_LOG_LEVEL } },
+    log
+      ? { loggerInstance: log.logger, ...(log.requestLog ? { requestLog: log.requestLog } : {}) }
+      : { logger: { level: config.MOLT_LOG_LEVEL } },
   );
   app.addHook('onClose', async () => connection.close());
   // A new model (or the first start with embeddings) embeds every memory without its vector.

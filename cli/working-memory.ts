@@ -38,7 +38,6 @@ export function renderWorkingMemory(answer: WorkingMemoryAnswer): string {
 export function registerWorkingMemoryCommand(program: Command, client: () => OperatorClient): void {
   program
     .command('working-memory')
-    .description("a session's summary in force as its working memory, with what its bounds archived")
     .argument('<sessionId>')
     .addOption(jsonOption())
     .action(async (sessionId: string, options: OutputOptions) => {

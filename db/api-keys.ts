@@ -4,12 +4,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { isTenantId } from '../context/session/ids.js';
+import type { ApiKeyRole } from './api-key-roles.js';
 import type { Database } from './client.js';
 import { type ApiKeyRow, apiKeys } from './schema.js';
 import { ensureTenant } from './transcript.js';
 
-export const API_KEY_ROLES = ['agent', 'operator'] as const;
-export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
+export { API_KEY_ROLES, type ApiKeyRole } from './api-key-roles.js';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -26,7 +26,7 @@ export function checkTenantId(tenantId: string): void {
 export async function createApiKey(
   db: Database,
   input: { tenantId: string; role: ApiKeyRole; name?: string; agentId?: string },
-): Promise<{ id: string; key: string }> {
+): Promise<{ id: string; key: string; listing: ApiKeyListing }> {
   if (input.agentId !== undefined && input.role !== 'agent') {
     throw new RangeError('agent: only an agent key is bound to an agent');
   }
@@ -34,15 +34,19 @@ export async function createApiKey(
   await ensureTenant(db, input.tenantId);
   const key = `molt_${randomBytes(24).toString('base64url')}`;
   const id = randomUUID();
-  await db.insert(apiKeys).values({
-    id,
-    tenantId: input.tenantId,
-    role: input.role,
-    name: input.name ?? `${input.role} key`,
-    keyHash: hashApiKey(key),
-    agentId: input.agentId ?? null,
-  });
-  return { id, key };
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      id,
+      tenantId: input.tenantId,
+      role: input.role,
+      name: input.name ?? `${input.role} key`,
+      keyHash: hashApiKey(key),
+      agentId: input.agentId ?? null,
+    })
+    .returning(listingColumns);
+  if (!row) throw new Error(`key ${id}: the insert returned no row`);
+  return { id, key, listing: listingOf(row) };
 }
 
 /** Registers a key chosen by the deployer (MOLT_BOOTSTRAP_API_KEY) if it does not exist yet. */
@@ -87,25 +91,34 @@ export interface ApiKeyListing {
   revokedAt: string | null;
 }
 
+const listingColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  role: apiKeys.role,
+  agentId: apiKeys.agentId,
+  createdAt: apiKeys.createdAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
+function listingOf(row: {
+  id: string;
+  name: string;
+  role: string;
+  agentId: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}): ApiKeyListing {
+  return { ...row, createdAt: row.createdAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null };
+}
+
 /** A tenant's keys, newest first, revoked ones included (with when). */
 export async function listApiKeys(db: Database, tenantId: string): Promise<ApiKeyListing[]> {
   const rows = await db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      role: apiKeys.role,
-      agentId: apiKeys.agentId,
-      createdAt: apiKeys.createdAt,
-      revokedAt: apiKeys.revokedAt,
-    })
+    .select(listingColumns)
     .from(apiKeys)
     .where(eq(apiKeys.tenantId, tenantId))
     .orderBy(desc(apiKeys.createdAt), apiKeys.id);
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  }));
+  return rows.map(listingOf);
 }
 
 /**

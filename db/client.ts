@@ -4,10 +4,10 @@
  * the API and the worker must share it in-process (which `molt dev` does).
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_DB_POOL_SIZE } from '../config/defaults.js';
+import { moltPath } from '../config/paths.js';
 import { backfillMemoryTerms } from './memory/memories.js';
 import { enablePgvector } from './memory/pgvector.js';
 import * as schema from './schema.js';
@@ -65,7 +65,7 @@ export async function executePrepared<Row>(db: Database, name: string, query: SQ
 /** Arbitrary constant naming molt's migration lock (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK_KEY = 7_016_201;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = moltPath('db', 'migrations');
 
 export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pglite: 'memory' };
 

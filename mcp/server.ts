@@ -6,7 +6,7 @@
  * configuration (mcp/scope.ts). No tool has an argument naming a user, agent or session, and
  * the argument schemas are strict: a model that adds one gets an error, not another scope.
  */
-import { readFileSync } from 'node:fs';
+
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -20,12 +20,11 @@ import {
 } from '../api/schemas/memories.js';
 import { answered, answerOf, MoltApiError, type MoltClient } from '../client/index.js';
 import { agentMemoryView as memoryView } from '../client/responses.js';
+import { moltVersion } from '../config/paths.js';
 import { memoryTypeSchema } from '../context/memory/types.js';
 import { isOwn, type McpScope, McpToolError, type Owner, requireScope, scopeFields } from './scope.js';
 
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+const VERSION = moltVersion();
 
 export const MCP_TOOL_NAMES = [
   'search_memories',

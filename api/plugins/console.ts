@@ -7,8 +7,9 @@
  * only molt's own script, stylesheet and API; user and model text is rendered as text.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { moltPath } from '../../config/paths.js';
 
 export const CONSOLE_PREFIX = '/ui';
 
@@ -23,7 +24,7 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const UI_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
+const UI_DIR = `${moltPath('ui')}${sep}`;
 
 /** Bundles the console's script (ESM, minified); esbuild is a dependency because of it. */
 export async function buildConsoleScript(): Promise<string> {
@@ -57,6 +58,8 @@ function secure(reply: FastifyReply, type: string): FastifyReply {
 
 export async function registerConsole(app: FastifyInstance): Promise<void> {
   const hide = { schema: { hide: true } };
+  // A person who opens molt's address in a browser lands on the console, not on a JSON 404.
+  app.get('/', hide, async (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
   app.get(CONSOLE_PREFIX, hide, async (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
   app.get(`${CONSOLE_PREFIX}/`, hide, async (_request, reply) =>
     secure(reply, 'text/html; charset=utf-8').send(await readFile(`${UI_DIR}index.html`, 'utf8')),

@@ -3,11 +3,12 @@
  * from the routes' own zod schemas. Register before the routes: swagger records each route as it
  * is added.
  */
-import { readFileSync } from 'node:fs';
+
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { moltVersion } from '../../config/paths.js';
 import { operationDocs } from '../schemas/openapi-operations.js';
 
 export const DOCS_PREFIX = '/docs';
@@ -93,10 +94,7 @@ export function docsCsp(header: string): string {
     .concat(header.includes('form-action') ? '' : " form-action 'none';");
 }
 
-function packageVersion(): string {
-  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
-}
+const packageVersion = moltVersion;
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {

@@ -49,4 +49,5 @@ export const OPERATION_EXAMPLES: Record<string, unknown> = {
     key: 'package-manager',
   },
   'POST /v1/memories/search': { query: 'which package manager does the user like', sessionId: 'my-session' },
+  'POST /v1/keys': { role: 'agent', name: 'support bot', agentId: 'support-bot' },
 };

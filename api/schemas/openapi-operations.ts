@@ -147,6 +147,13 @@ const ops: Record<string, Omit<OperationDocs, 'example'>> = {
     summary: 'Erase a user',
     description: "Erases the user's sessions and memories across the tenant; answers the erasure receipt.",
   },
+  'POST /v1/keys': {
+    summary: 'Create an API key',
+    description:
+      "A key of the caller's tenant (`role` agent or operator; an agent key may be bound to one `agentId`). " +
+      'The answer carries the key itself, this once: store it, molt keeps only its hash. It authenticates at ' +
+      'once, without a restart. While no key exists (an open `molt dev`) the first must be an operator key.',
+  },
   'GET /v1/keys': {
     summary: 'List API keys',
     description:

@@ -5,7 +5,7 @@
  * plugin injects). Written for a model to read: what each command is for, when to use it, what it
  * prints. Pure: the same text on every call.
  */
-import { MEMORY_TYPES } from './types.js';
+import { MEMORY_TYPES } from './type-names.js';
 
 /** The environment the CLI takes its scope from; it never takes a user from an argument. */
 export const AGENT_CLI_ENV = {

@@ -1,20 +1,10 @@
 /** What an extractor proposes and what the verifier makes of it (docs/memory.md#extraction). */
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX, SPEAKER_MAX } from './policy.js';
+import { MEMORY_TYPES } from './type-names.js';
 import { UPDATE_ACTIONS } from './update.js';
 
-export const MEMORY_TYPES = [
-  'profile',
-  'preference',
-  'entity',
-  'event',
-  'decision',
-  'case',
-  'pattern',
-  'tool',
-  'skill',
-] as const;
-export type MemoryType = (typeof MEMORY_TYPES)[number];
+export { MEMORY_TYPES, type MemoryType } from './type-names.js';
 
 /**
  * What a turn said (docs/memory.md#episodes): a row of the memories table that no extractor,

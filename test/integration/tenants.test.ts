@@ -111,6 +111,7 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/memories': { content: 'a memory of B', userId: 'user-b' },
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
     'PATCH /v1/memories/{memoryId}': { content: 'edited by B' },
+    'POST /v1/keys': { role: 'agent', name: 'made by B' },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?query=${encodeURIComponent(SECRET)}`,
@@ -178,6 +179,7 @@ describe('the tenant matrix', () => {
       'GET /v1/sessions/{sessionId}/timeline',
       'PATCH /v1/memories/{memoryId}',
       'POST /v1/compactions/{compactionId}/replay',
+      'POST /v1/keys',
       'POST /v1/memory-extractions/{extractionId}/replay',
       'POST /v1/sessions/{sessionId}/breaker/reset',
     ]);
@@ -194,6 +196,7 @@ describe('the tenant matrix', () => {
       'GET /v1/memory-extractions',
       'GET /v1/memory-embeddings',
       'GET /v1/keys',
+      'POST /v1/keys',
       'POST /v1/sessions/{sessionId}/turns',
     ]);
     const outcomes: string[] = [];

@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { listing, registerAgentCommands } from '../../cli/agent-commands.js';
 import { agentEnvSchema } from '../../cli/agent-env.js';
+import { registerHistoryCommand } from '../../cli/history-command.js';
 import { registerOperatorCommands } from '../../cli/operator.js';
 import { AGENT_CLI_ENV, AGENT_COMMANDS, agentCliPrompt } from '../../context/memory/cli-prompt.js';
 import { MEMORY_TYPES } from '../../context/memory/types.js';
@@ -15,6 +16,7 @@ import { estimateTextTokens } from '../../context/tokens/index.js';
 function program(): Command {
   const root = new Command('molt');
   registerOperatorCommands(root);
+  registerHistoryCommand(root);
   registerAgentCommands(root);
   return root;
 }

@@ -1,0 +1,198 @@
+/**
+ * CLI start-up benchmark (docs/cli.md#start-up): wall time from spawning `node bin/molt.mjs …` to
+ * its exit, for `--version`, `--help` and each agent verb (`remember`, `search`, `ls`, `history`)
+ * against a running molt (a real API and worker on PostgreSQL and a Temporal dev server, bench/
+ * stack.ts), and `search` against an unreachable one (the failure path). Each is measured on the
+ * compiled CLI (dist/cli) and, as the baseline in the same run, on the sources through tsx
+ * (MOLT_CLI_FROM_SOURCE=1); the two alternate sample by sample so a busy neighbour slows both alike.
+ * `node -e 0` is measured too: the floor no CLI gets under on this machine.
+ *
+ *   npx tsx bench/cli.bench.ts            (MOLT_BENCH_CLI_SAMPLES=n, default 15 per case and path)
+ *
+ * Prints one JSON object.
+ */
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error: plain JavaScript (the build runs without TypeScript tooling)
+import { buildCli, isBuildCurrent } from '../scripts/cli-build.mjs';
+import { benchClient, median, percentile, postTurn, round } from './measure.js';
+import { log, startBenchStack, withTimeout } from './stack.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MOLT = join(ROOT, 'bin', 'molt.mjs');
+const SAMPLES = Number(process.env.MOLT_BENCH_CLI_SAMPLES ?? 15);
+const WARMUP = 2;
+/** The issue's goal for the built CLI's median, per case. */
+const GOAL_MS = 250;
+const SESSION_ID = 'bench-cli-session';
+const USER_ID = 'bench-cli-user';
+
+interface Case {
+  name: string;
+  args: string[];
+  /** Against the running molt, or an unreachable address. */
+  target: 'running' | 'unreachable' | 'none';
+  /** The exit status a correct run ends with. */
+  status: number;
+}
+
+const CASES: Case[] = [
+  { name: '--version', args: ['--version'], target: 'none', status: 0 },
+  { name: '--help', args: ['--help'], target: 'none', status: 0 },
+  {
+    name: 'remember',
+    args: ['remember', '--content', 'The user deploys on Fridays.'],
+    target: 'running',
+    status: 0,
+  },
+  { name: 'search', args: ['search', '--query', 'deploy'], target: 'running', status: 0 },
+  { name: 'ls', args: ['ls'], target: 'running', status: 0 },
+  { name: 'history', args: ['history'], target: 'running', status: 0 },
+  {
+    name: 'search (molt unreachable)',
+    args: ['search', '--query', 'deploy'],
+    target: 'unreachable',
+    status: 1,
+  },
+];
+
+/** One run of node with these arguments (asynchronous: the API under test lives in this process). */
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+async function timeOnce(args: string[], env: NodeJS.ProcessEnv, expectStatus: number, what: string) {
+  const started = performance.now();
+  const result = await runNode(args, env);
+  const ms = performance.now() - started;
+  if (result.status !== expectStatus) {
+    throw new Error(
+      `${what}: exit ${result.status} (expected ${expectStatus}): ${result.stderr.slice(0, 500)}`,
+    );
+  }
+  return ms;
+}
+
+const summary = (values: number[]) => ({
+  medianMs: round(median(values)),
+  p95Ms: round(percentile(values, 95)),
+  minMs: round(Math.min(...values)),
+});
+
+async function main(): Promise<void> {
+  if (!isBuildCurrent()) {
+    log('building the CLI (dist/cli)');
+    await buildCli();
+  }
+  const stack = await startBenchStack();
+  try {
+    const worker = await stack.startWorker();
+    const api = await stack.startApi({ taskQueue: worker.taskQueue });
+    const client = benchClient(api.url);
+    const posted = await postTurn(client, SESSION_ID, {
+      turnId: 't1',
+      userId: USER_ID,
+      contextWindowTokens: 100_000,
+      messages: [{ role: 'user', content: 'We deploy on Fridays, after the standup.' }],
+    });
+    if (posted.status !== 202) throw new Error(`the session's turn: HTTP ${posted.status} ${posted.body}`);
+    const base: NodeJS.ProcessEnv = { ...process.env, MOLT_USER_ID: USER_ID, MOLT_SESSION_ID: SESSION_ID };
+    delete base.MOLT_API_KEY;
+    delete base.MOLT_CLI_FROM_SOURCE;
+    const envFor = (target: Case['target'], path: 'built' | 'tsx'): NodeJS.ProcessEnv => ({
+      ...base,
+      MOLT_API_URL: target === 'unreachable' ? 'http://127.0.0.1:9' : api.url,
+      ...(path === 'tsx' ? { MOLT_CLI_FROM_SOURCE: '1' } : {}),
+    });
+    // The session's first turn must be applied before `history` answers 200.
+    let last = '';
+    await withTimeout(
+      (async () => {
+        for (;;) {
+          const result = await runNode([MOLT, 'history'], envFor('running', 'built'));
+          if (result.status === 0) return;
+          last = result.stderr;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      })(),
+      120_000,
+      'the session of the history case',
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; molt history said: ${last.slice(0, 500)}`);
+    });
+
+    const loadBefore = loadavg();
+    const floor: number[] = [];
+    const results: Record<string, { built: number[]; tsx: number[] }> = {};
+    for (const c of CASES) {
+      const times = { built: [] as number[], tsx: [] as number[] };
+      for (let i = 0; i < WARMUP + SAMPLES; i++) {
+        for (const path of ['built', 'tsx'] as const) {
+          const ms = await timeOnce(
+            [MOLT, ...c.args],
+            envFor(c.target, path),
+            c.status,
+            `${c.name} (${path})`,
+          );
+          if (i >= WARMUP) times[path].push(ms);
+        }
+        if (i >= WARMUP && c === CASES[0]) floor.push(await timeOnce(['-e', '0'], base, 0, 'node -e 0'));
+      }
+      results[c.name] = times;
+      log(`${c.name}: built ${round(median(times.built))} ms, tsx ${round(median(times.tsx))} ms (medians)`);
+    }
+    const cases = Object.fromEntries(
+      Object.entries(results).map(([name, t]) => [
+        name,
+        {
+          built: summary(t.built),
+          tsx: summary(t.tsx),
+          speedup: round(median(t.tsx) / median(t.built), 2),
+          /** The built CLI's own cost: its median over `node -e 0`'s, measured in the same run. */
+          builtOverNodeFloorMs: round(median(t.built) - median(floor)),
+        },
+      ]),
+    );
+    const worst = Math.max(...Object.values(results).map((t) => median(t.built)));
+    console.log(
+      JSON.stringify(
+        {
+          samplesPerCase: SAMPLES,
+          machine: {
+            cpus: cpus().length,
+            loadAverage1mBefore: round(loadBefore[0] ?? 0, 2),
+            loadAverage1mAfter: round(loadavg()[0] ?? 0, 2),
+          },
+          nodeFloor: summary(floor),
+          cases,
+          goal: { medianMs: GOAL_MS, worstBuiltMedianMs: round(worst), met: worst <= GOAL_MS },
+        },
+        null,
+        2,
+      ),
+    );
+    await api.stop();
+    await worker.stop();
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
