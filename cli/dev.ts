@@ -67,7 +67,13 @@ export async function startStack(config: MoltConfig, options: StackOptions): Pro
       await worker.done;
       await worker.connection.close();
     });
-    const api = await startApi(config, address, database);
+    const api = await startApi(
+      config.MOLT_TEMPORAL_UI_URL || !devServer?.uiUrl
+        ? config
+        : { ...config, MOLT_TEMPORAL_UI_URL: devServer.uiUrl },
+      address,
+      database,
+    );
     stops.push(() => api.app.close());
     return {
       apiUrl: api.url,

@@ -596,6 +596,8 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -1808,6 +1810,7 @@ export interface paths {
                                     type: string;
                                     summary: string;
                                 }[];
+                                uiUrl: string | null;
                             }[];
                         };
                     };
@@ -2188,6 +2191,8 @@ export interface paths {
                                 finishedAt: string | null;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -3068,6 +3073,8 @@ export interface paths {
                                 score?: number;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -4494,6 +4501,8 @@ export interface paths {
                                 finishedAt: string | null;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -5346,7 +5355,7 @@ export interface paths {
         };
         /**
          * A session's timeline
-         * @description Turns, compactions (trigger, range, tokens before → after, chunk fallback levels), memory extractions, circuit-breaker transitions and tool results cut by overflow recovery, oldest first. Each kind contributes at most `limit` of its newest entries.
+         * @description Turns, compactions (trigger, range, tokens before → after, chunk fallback levels), memory extractions, circuit-breaker transitions and tool results cut by overflow recovery, oldest first. Each kind contributes at most `limit` of its newest entries; `totals` counts each kind's entries in all (up to a cap, `totalCapped`).
          */
         get: {
             parameters: {
@@ -5396,6 +5405,7 @@ export interface paths {
                                 at: string;
                                 compactionId: string;
                                 chunkLevels: (number | null)[];
+                                replayable: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "extraction";
@@ -5428,6 +5438,28 @@ export interface paths {
                                 reason: string;
                             })[];
                             truncated: boolean;
+                            totals: {
+                                turns: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                compactions: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                extractions: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                breaker: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                truncations: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                            };
                         };
                     };
                 };

@@ -5,7 +5,7 @@ import { memoryTypeSchema } from '../../context/memory/types.js';
 import type { memorySnapshot } from '../../db/memory/memories.js';
 import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
 import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
-import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
+import { type Expect, listTotalFields, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
 
@@ -61,10 +61,18 @@ export const memoryEventSchema = z.object({
 
 export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memoryEventSchema) });
 
-export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
+export const memoryListSchema = z.object({
+  items: z.array(memorySchema),
+  nextCursor: z.string().nullable(),
+  ...listTotalFields,
+});
 
 /** POST /v1/memories/search: the one recall ranking (hybrid or lexical, said in `retrieval`). */
-export const memorySearchSchema = memoryListSchema.extend({ retrieval: retrievalSchema.optional() });
+export const memorySearchSchema = z.object({
+  items: z.array(memorySchema),
+  nextCursor: z.string().nullable(),
+  retrieval: retrievalSchema.optional(),
+});
 
 /** POST /v1/memories (201 added or superseding, 200 a duplicate or no-op: the memory in force) and DELETE /v1/memories/{id}. */
 export const memoryAnswerSchema = z.object({ memory: memorySchema });
@@ -183,6 +191,7 @@ export const extractionWithDiffSchema = extractionSchema.extend({
 export const extractionListSchema = z.object({
   items: z.array(extractionSchema),
   nextCursor: z.string().nullable(),
+  ...listTotalFields,
 });
 
 /** POST /v1/memory-extractions/{extractionId}/replay (202): the new attempt, running. */

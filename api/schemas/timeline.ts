@@ -1,7 +1,7 @@
 /** zod response schema of GET /v1/sessions/{sessionId}/timeline (docs/console.md#a-sessions-timeline). */
 import { z } from 'zod';
 import type { TimelineItem } from '../../db/timeline.js';
-import type { Expect, SameFields } from './common.js';
+import { type Expect, listTotalFields, type SameFields } from './common.js';
 import { compactionItemSchema } from './compactions.js';
 
 const at = z.string().describe('When it happened (a compaction or extraction: when it started), ISO 8601');
@@ -34,6 +34,8 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
       at,
       compactionId: z.string(),
       chunkLevels: z.array(z.number().nullable()),
+      /** A replay can act now: false when a newer summary covers the range (it would answer 409). */
+      replayable: z.boolean(),
     }),
   z.object({
     kind: z.literal('extraction'),
@@ -63,11 +65,21 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+const listTotal = z.object(listTotalFields);
+
 export const timelineSchema = z.object({
   sessionId: z.string(),
   /** Oldest first. */
   items: z.array(timelineItemSchema),
   /** Some kind had more than `limit` entries: the oldest were left out. */
   truncated: z.boolean(),
+  /** Each kind's entries in all, shown or not (counted up to a cap: `totalCapped`). */
+  totals: z.object({
+    turns: listTotal,
+    compactions: listTotal,
+    extractions: listTotal,
+    breaker: listTotal,
+    truncations: listTotal,
+  }),
 });
 type _Item = Expect<SameFields<z.infer<typeof timelineItemSchema>, TimelineItem>>;
