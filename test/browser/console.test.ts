@@ -8,7 +8,7 @@
  * the link to the Temporal UI and dark mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_INTERVAL_MS } from '../../ui/src/live.js';
+import { LIVE_INTERVAL_MS } from '../../ui/src/live-interval.js';
 import { codingTurn } from '../integration/agent-turns.js';
 import { eventually, uniqueSessionId } from '../integration/harness.js';
 import { type ConsoleStack, screenshot, startConsoleStack, TEMPORAL_UI_URL, WAIT } from './stack.js';

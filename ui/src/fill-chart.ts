@@ -89,7 +89,7 @@ export function FillChart({
   });
   const line = (ratio: number, cls: string, label: string) =>
     html`<g class=${`threshold ${cls}`}>
-      <line x1=${PAD.left} x2=${W - PAD.right} y1=${y(ratio * contextWindowTokens)} y2=${y(ratio * contextWindowTokens)} />
+      <line class=${`threshold-${cls}`} x1=${PAD.left} x2=${W - PAD.right} y1=${y(ratio * contextWindowTokens)} y2=${y(ratio * contextWindowTokens)} />
       <text x=${W - PAD.right - 4} y=${y(ratio * contextWindowTokens) - 3} text-anchor="end">${label} ${pct(ratio)}</text>
     </g>`;
   const last = points.at(-1);
@@ -112,7 +112,7 @@ export function FillChart({
       ${line(thresholds.force, 'force', 'forced at')}
       ${compactions.map(
         (c) => html`<g class=${`compaction-mark ${c.status}`} data-compaction=${c.compactionId}>
-          <line x1=${x(Date.parse(c.at))} x2=${x(Date.parse(c.at))} y1=${PAD.top} y2=${H - PAD.bottom} />
+          <line class=${`mark ${c.status}`} x1=${x(Date.parse(c.at))} x2=${x(Date.parse(c.at))} y1=${PAD.top} y2=${H - PAD.bottom} />
           <title>${`Compaction ${c.compactionId} (${c.status}, ${c.trigger}) · seq ${c.fromSeq}–${c.toSeq} · ${num(c.tokensBefore)} → ${num(c.tokensAfter)} tokens · ${when(c.at)}`}</title>
         </g>`,
       )}

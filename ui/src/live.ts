@@ -4,10 +4,10 @@
  * (Page Visibility API) and is refreshed at once when it is shown again.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { LIVE_INTERVAL_MS } from './live-interval.js';
 import { html } from './ui.js';
 
-/** How often a live page reads its data again. */
-export const LIVE_INTERVAL_MS = 3_000;
+export { LIVE_INTERVAL_MS };
 
 export interface Live {
   /** Polling now: the tab is visible and the page asked for it. */
