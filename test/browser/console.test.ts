@@ -350,7 +350,7 @@ describe('a console to live in', () => {
     // The JSON shown is the answer itself.
     const shown = JSON.parse((await page.locator('pre.context-json').textContent()) ?? '{}');
     expect(shown.messages).toEqual(context.messages);
-    await screenshot(page.locator('section.context-view'), 'console-context');
+    await screenshot(page.locator('section.context-view'), 'console-context', 640);
     await page.close();
   });
 

@@ -90,9 +90,23 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
 }
 
 /** Saves a screenshot under MOLT_CONSOLE_SCREENSHOTS (a directory) when that is set. */
-export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+export async function screenshot(target: Page | Locator, name: string, maxHeight?: number): Promise<void> {
   const dir = process.env.MOLT_CONSOLE_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await target.screenshot({ path: join(dir, `${name}.png`) });
+  const path = join(dir, `${name}.png`);
+  if (maxHeight !== undefined && 'page' in target) {
+    // A long element (a whole context) is cut to its top: the docs need its look, not every line.
+    const box = await target.evaluate((element) => {
+      const r = element.getBoundingClientRect();
+      return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+    });
+    await target.page().screenshot({
+      path,
+      fullPage: true,
+      clip: { ...box, height: Math.min(box.height, maxHeight) },
+    });
+    return;
+  }
+  await target.screenshot({ path });
 }
