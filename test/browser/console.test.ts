@@ -245,6 +245,11 @@ describe('a session', () => {
   });
 });
 
+/** A script that makes the tab hidden or visible, as switching tabs does (the Page Visibility API). */
+const visibility = (state: 'hidden' | 'visible') =>
+  `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+   document.dispatchEvent(new Event('visibilitychange'));`;
+
 describe('a console to live in', () => {
   it('shows each list with its total, as the API counts it', async () => {
     const page = await s.signedIn();
@@ -301,20 +306,14 @@ describe('a console to live in', () => {
     page.on('request', (request) => {
       if (request.url().includes('/v1/')) reads.push(request.url());
     });
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await page.evaluate(visibility('hidden'));
     await page.locator('.live-badge.paused').waitFor(WAIT());
     reads.length = 0;
     // Absence can only be shown over time: three polling intervals with no read.
     await page.waitForTimeout(LIVE_INTERVAL_MS * 3);
     expect(reads).toEqual([]);
     // Shown again: it reads at once and is live.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await page.evaluate(visibility('visible'));
     await page.locator('.live-badge.on').waitFor(WAIT());
     await eventually(
       async () => reads.length,
@@ -404,7 +403,7 @@ describe('a console to live in', () => {
     const luminance = async (scheme: 'light' | 'dark') => {
       const page = await s.signedIn(`#/sessions/${okSession}`, scheme);
       await page.locator('svg.fill-chart').waitFor(WAIT());
-      const rgb = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      const rgb = String(await page.evaluate('getComputedStyle(document.documentElement).backgroundColor'));
       if (scheme === 'dark') await screenshot(page, 'console-dark');
       await page.close();
       const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);

@@ -99,7 +99,8 @@ export async function screenshot(target: Page | Locator, name: string, maxHeight
     // A long element (a whole context) is cut to its top: the docs need its look, not every line.
     const box = await target.evaluate((element) => {
       const r = element.getBoundingClientRect();
-      return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      const view = globalThis as unknown as { scrollX: number; scrollY: number };
+      return { x: r.x + view.scrollX, y: r.y + view.scrollY, width: r.width, height: r.height };
     });
     await target.page().screenshot({
       path,

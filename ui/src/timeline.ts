@@ -111,11 +111,16 @@ function Entry({ item, seq, onReplayed }: { item: Item; seq: number | undefined;
 }
 
 /** Which entries of a kind the page shows out of how many: "newest 300 of 1,204 turns". */
-function shownOf(shown: number, total: { total: number; totalCapped: boolean }, noun: string): string {
+function shownOf(
+  shown: number,
+  total: { total: number; totalCapped: boolean },
+  noun: [string, string],
+): string {
   const all = `${num(total.total)}${total.totalCapped ? '+' : ''}`;
+  const word = total.total === 1 && !total.totalCapped ? noun[0] : noun[1];
   return shown < total.total || total.totalCapped
-    ? `newest ${num(shown)} of ${all} ${noun}`
-    : `${all} ${noun}`;
+    ? `newest ${num(shown)} of ${all} ${word}`
+    : `${all} ${word}`;
 }
 
 export function TimelineView({
@@ -150,11 +155,11 @@ export function TimelineView({
       data
         ? html`<p class="totals" data-turns=${data.totals.turns.total} data-compactions=${data.totals.compactions.total}>
             ${[
-              shownOf(count('turn'), data.totals.turns, 'turns'),
-              shownOf(count('compaction'), data.totals.compactions, 'compactions'),
-              shownOf(count('extraction'), data.totals.extractions, 'extractions'),
-              shownOf(count('breaker'), data.totals.breaker, 'breaker transitions'),
-              shownOf(count('truncation'), data.totals.truncations, 'overflow cuts'),
+              shownOf(count('turn'), data.totals.turns, ['turn', 'turns']),
+              shownOf(count('compaction'), data.totals.compactions, ['compaction', 'compactions']),
+              shownOf(count('extraction'), data.totals.extractions, ['extraction', 'extractions']),
+              shownOf(count('breaker'), data.totals.breaker, ['breaker transition', 'breaker transitions']),
+              shownOf(count('truncation'), data.totals.truncations, ['overflow cut', 'overflow cuts']),
             ].join(' · ')}
           </p>`
         : null
