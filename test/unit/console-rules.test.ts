@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { temporalUiLink } from '../../api/control/history.js';
+import { loadConfig } from '../../cli/config.js';
 import { COMPACTION_STATUSES, REPLAYABLE_STATUSES, replayCanAct } from '../../context/compaction-rules.js';
 
 describe('replayCanAct', () => {
@@ -56,5 +57,18 @@ describe('temporalUiLink', () => {
         },
       ),
     );
+  });
+});
+
+describe('MOLT_TEMPORAL_UI_URL', () => {
+  it('is unset by default, takes an http(s) URL, and refuses anything else naming the variable', () => {
+    expect(loadConfig({}).MOLT_TEMPORAL_UI_URL).toBeUndefined();
+    expect(loadConfig({ MOLT_TEMPORAL_UI_URL: '' }).MOLT_TEMPORAL_UI_URL).toBeUndefined();
+    expect(loadConfig({ MOLT_TEMPORAL_UI_URL: 'https://temporal.example.com/ui' }).MOLT_TEMPORAL_UI_URL).toBe(
+      'https://temporal.example.com/ui',
+    );
+    for (const bad of ['javascript:alert(1)', 'temporal:8233', 'not a url']) {
+      expect(() => loadConfig({ MOLT_TEMPORAL_UI_URL: bad }), bad).toThrow(/MOLT_TEMPORAL_UI_URL/);
+    }
   });
 });
