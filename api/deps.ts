@@ -12,6 +12,8 @@ export interface ApiDeps {
   db: Database;
   temporal: Client;
   taskQueue: string;
+  /** The Temporal Web UI that workflow histories link to (MOLT_TEMPORAL_UI_URL); absent: no link. */
+  temporalUiUrl?: string;
   defaultContextWindowTokens: number;
   /** Refuse a turn without `contextWindowTokens` (MOLT_REQUIRE_CONTEXT_WINDOW) instead of warning. */
   requireContextWindow?: boolean;

@@ -10,6 +10,7 @@ import {
   DEFAULT_MEMORY_IDLE_MS,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_REQUIRE_CONTEXT_WINDOW,
+  DEFAULT_TEMPORAL_UI_URL,
   DEFAULT_TOKEN_COUNTER_MODE,
   DEFAULT_WORKFLOW_CACHE_MB,
   MAX_MEMORY_CONCURRENCY,
@@ -41,6 +42,15 @@ export const configSchema = z.object({
   TEMPORAL_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().min(1).default('default')),
   TEMPORAL_TASK_QUEUE: z.preprocess(emptyAsUndefined, z.string().min(1).default('molt')),
   TEMPORAL_CLI_PATH: optionalString,
+  /** The Temporal Web UI workflow histories link to (none by default; `molt dev` links its own). */
+  MOLT_TEMPORAL_UI_URL: z.preprocess(
+    (value) => emptyAsUndefined(value) ?? DEFAULT_TEMPORAL_UI_URL,
+    z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\//.test(url), 'an http(s) URL')
+      .optional(),
+  ),
   MOLT_API_HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
   MOLT_API_PORT: z.preprocess(emptyAsUndefined, port.default(8420)),
   MOLT_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('.molt')),

@@ -77,7 +77,9 @@ export async function startStack(config: MoltConfig, options: StackOptions): Pro
       await worker.connection.close();
     });
     const api = await startApi(
-      config,
+      config.MOLT_TEMPORAL_UI_URL || !devServer?.uiUrl
+        ? config
+        : { ...config, MOLT_TEMPORAL_UI_URL: devServer.uiUrl },
       address,
       database,
       undefined,

@@ -166,6 +166,7 @@ export async function startApi(
       db: database.db,
       temporal: client,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
+      ...(config.MOLT_TEMPORAL_UI_URL ? { temporalUiUrl: config.MOLT_TEMPORAL_UI_URL } : {}),
       defaultContextWindowTokens: config.MOLT_DEFAULT_CONTEXT_WINDOW,
       requireContextWindow: config.MOLT_REQUIRE_CONTEXT_WINDOW,
       auth,

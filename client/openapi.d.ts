@@ -599,6 +599,8 @@ export interface paths {
                                 createdAt: string;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -1816,6 +1818,7 @@ export interface paths {
                                     type: string;
                                     summary: string;
                                 }[];
+                                uiUrl: string | null;
                             }[];
                         };
                     };
@@ -2210,6 +2213,8 @@ export interface paths {
                                 finishedAt: string | null;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -3115,6 +3120,8 @@ export interface paths {
                                 score?: number;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -4879,6 +4886,8 @@ export interface paths {
                                 finishedAt: string | null;
                             }[];
                             nextCursor: string | null;
+                            total: number;
+                            totalCapped: boolean;
                         };
                     };
                 };
@@ -5751,7 +5760,7 @@ export interface paths {
         };
         /**
          * A session's timeline
-         * @description Turns, compactions (trigger, range, tokens before → after, chunk fallback levels), memory extractions, circuit-breaker transitions and tool results cut by overflow recovery, oldest first. Each kind contributes at most `limit` of its newest entries.
+         * @description Turns, compactions (trigger, range, tokens before → after, chunk fallback levels), memory extractions, circuit-breaker transitions and tool results cut by overflow recovery, oldest first. Each kind contributes at most `limit` of its newest entries; `totals` counts each kind's entries in all (up to a cap, `totalCapped`).
          */
         get: {
             parameters: {
@@ -5804,6 +5813,7 @@ export interface paths {
                                 at: string;
                                 compactionId: string;
                                 chunkLevels: (number | null)[];
+                                replayable: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "extraction";
@@ -5839,6 +5849,28 @@ export interface paths {
                                 reason: string;
                             })[];
                             truncated: boolean;
+                            totals: {
+                                turns: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                compactions: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                extractions: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                breaker: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                                truncations: {
+                                    total: number;
+                                    totalCapped: boolean;
+                                };
+                            };
                         };
                     };
                 };

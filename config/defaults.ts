@@ -174,3 +174,17 @@ export const LOCAL_EMBEDDINGS_MIN_COSINE = 0.3;
  */
 export const LOCAL_EMBEDDING_QUEUE_TEXTS = 1_024;
 export const LOCAL_EMBEDDING_MAX_QUEUE_WAIT_MS = 60_000;
+
+/**
+ * A list's `total` (GET /v1/sessions, /v1/memories, /v1/memory-extractions, /v1/compactions and a
+ * session's timeline) counts the matching rows up to this many; past it the answer says
+ * `totalCapped: true` and `total` is this cap, so a huge table never costs a full count per page.
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
+/**
+ * The Temporal Web UI that workflow histories link to (MOLT_TEMPORAL_UI_URL, e.g.
+ * `http://127.0.0.1:8233`). None by default: no link is shown. `molt dev` with its UI on links
+ * to its own dev server's UI.
+ */
+export const DEFAULT_TEMPORAL_UI_URL: string | undefined = undefined;

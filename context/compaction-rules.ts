@@ -59,3 +59,24 @@ export function reductionFailure(summaryTokens: number, replacesTokens: number):
     ? `compaction did not reduce tokens (${summaryTokens} >= ${replacesTokens})`
     : null;
 }
+
+/** The statuses an operator may replay: a compaction that did not fully succeed. */
+export const REPLAYABLE_STATUSES: ReadonlySet<CompactionStatus> = new Set([
+  'failed',
+  'degraded',
+  'cancelled',
+]);
+
+/**
+ * Whether a replay of this compaction can act (context/session/plans.ts planReplay): its status is
+ * replayable and either its summary is still the one in force (a better one replaces it) or part
+ * of its range is still live (after the session's boundary). Otherwise a newer summary covers the
+ * range and the replay could only answer 409 `nothing_to_compact`.
+ */
+export function replayCanAct(
+  compaction: { id: string; status: CompactionStatus; toSeq: number },
+  session: { boundarySeq: number; summary: { compactionId: string } | null },
+): boolean {
+  if (!REPLAYABLE_STATUSES.has(compaction.status)) return false;
+  return session.summary?.compactionId === compaction.id || session.boundarySeq < compaction.toSeq;
+}

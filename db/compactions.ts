@@ -3,7 +3,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { CompactionStatus } from '../context/compaction-rules.js';
 import { parseWorkingMemory } from '../context/working-memory/model.js';
 import type { Database } from './client.js';
-import { newestFirst, olderThan, pageOf } from './pagination.js';
+import { countUpTo, newestFirst, olderThan, pageOf } from './pagination.js';
 import {
   type CompactionRow,
   compactionChunks,
@@ -46,15 +46,19 @@ export async function listCompactions(db: Database, query: CompactionListQuery) 
   const conditions: SQL[] = [eq(compactions.tenantId, query.tenantId)];
   if (query.status) conditions.push(eq(compactions.status, query.status));
   if (query.sessionId) conditions.push(eq(compactions.sessionId, query.sessionId));
+  const filtered = and(...conditions);
   if (query.after) conditions.push(olderThan(compactions.startedAt, compactions.id, query.after));
-  const rows = await db
-    .select()
-    .from(compactions)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(compactions.startedAt, compactions.id))
-    .limit(query.limit + 1);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(compactions)
+      .where(and(...conditions))
+      .orderBy(...newestFirst(compactions.startedAt, compactions.id))
+      .limit(query.limit + 1),
+    countUpTo(db, compactions, filtered),
+  ]);
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.startedAt, id: row.id }));
-  return { items: page.map(compactionSummaryOf), nextCursor };
+  return { items: page.map(compactionSummaryOf), nextCursor, ...total };
 }
 
 export async function getCompactionRow(db: Database, tenantId: string, id: string) {

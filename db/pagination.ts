@@ -3,8 +3,11 @@
  * opaque cursor is the (timestamp, id) of the last item of the previous page. A list reads one
  * row more than the page to know whether a next page exists.
  */
-import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, type Column, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { LIST_TOTAL_CAP } from '../config/defaults.js';
 import { hasUnstorable } from '../context/storable.js';
+import type { Database } from './client.js';
 
 export interface Cursor {
   at: Date;
@@ -52,4 +55,32 @@ export function pageOf<T>(
   if (rows.length <= limit || last === undefined) return { page, nextCursor: null };
   const key = keyOf(last);
   return { page, nextCursor: encodeCursor(key.at, key.id) };
+}
+
+/** A list's size beside its page: the rows matching its filter (not its cursor), up to a cap. */
+export interface ListTotal {
+  total: number;
+  /** More rows match than `total` (the cap, config/defaults.ts LIST_TOTAL_CAP): a lower bound. */
+  totalCapped: boolean;
+}
+
+/**
+ * Counts the rows of `table` matching `where`, reading at most `cap + 1` of them: a huge table
+ * costs no more than the cap, and the answer says when it was reached.
+ */
+export async function countUpTo(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  cap: number = LIST_TOTAL_CAP,
+): Promise<ListTotal> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return { total: Math.min(n, cap), totalCapped: n > cap };
 }

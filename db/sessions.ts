@@ -5,7 +5,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { storableJsonText } from '../context/storable.js';
 import { type Database, executePrepared } from './client.js';
-import { decodeCursor, newestFirst, olderThan, pageOf } from './pagination.js';
+import { countUpTo, decodeCursor, type ListTotal, newestFirst, olderThan, pageOf } from './pagination.js';
 import { breakerEvents, compactions, type SessionRow, sessions } from './schema.js';
 
 /**
@@ -69,7 +69,7 @@ export async function listSessions(
     userId?: string | undefined;
     agentId?: string | undefined;
   },
-): Promise<{ rows: SessionRow[]; nextCursor: string | null } | null> {
+): Promise<({ rows: SessionRow[]; nextCursor: string | null } & ListTotal) | null> {
   const conditions: SQL[] = [eq(sessions.tenantId, query.tenantId)];
   if (query.userId !== undefined) conditions.push(eq(sessions.userId, query.userId));
   if (query.agentId !== undefined) conditions.push(eq(sessions.agentId, query.agentId));
@@ -81,19 +81,23 @@ export async function listSessions(
   if (query.breaker === 'closed') {
     conditions.push(sql`coalesce(${sessions.view}->'breaker'->>'state', 'closed') = 'closed'`);
   }
+  const filtered = and(...conditions);
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
     if (!after) return null;
     conditions.push(olderThan(sessions.createdAt, sessions.id, after));
   }
-  const rows = await db
-    .select()
-    .from(sessions)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(sessions.createdAt, sessions.id))
-    .limit(query.limit + 1);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(sessions)
+      .where(and(...conditions))
+      .orderBy(...newestFirst(sessions.createdAt, sessions.id))
+      .limit(query.limit + 1),
+    countUpTo(db, sessions, filtered),
+  ]);
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-  return { rows: page, nextCursor };
+  return { rows: page, nextCursor, ...total };
 }
 
 /** The agent's prompt cache was just used (pruning applied on a context read, docs/engine-rules.md#pruning). */

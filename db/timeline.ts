@@ -7,10 +7,16 @@
  */
 
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CompactionStatus, CompactionTrigger, CompactionVerdict } from '../context/compaction-rules.js';
+import {
+  type CompactionStatus,
+  type CompactionTrigger,
+  type CompactionVerdict,
+  replayCanAct,
+} from '../context/compaction-rules.js';
 import type { Database } from './client.js';
 import type { ExtractionVerdict } from './memory/memory-schema.js';
 import { memoryExtractions } from './memory/memory-schema.js';
+import { countUpTo, type ListTotal } from './pagination.js';
 import { breakerEvents, compactionChunks, compactions, messageOverrides, turns } from './schema.js';
 
 export type TimelineItem =
@@ -32,6 +38,8 @@ export type TimelineItem =
       cause: string | null;
       replayOf: string | null;
       finishedAt: string | null;
+      /** A replay can act now (context/compaction-rules.ts replayCanAct): not when a newer summary covers the range. */
+      replayable: boolean;
     }
   | {
       kind: 'extraction';
@@ -56,14 +64,38 @@ export type TimelineItem =
     }
   | { kind: 'truncation'; at: string; seq: number; tokens: number; reason: string };
 
+/** How many entries of each kind the session has (counted up to LIST_TOTAL_CAP), shown or not. */
+export interface TimelineTotals {
+  turns: ListTotal;
+  compactions: ListTotal;
+  extractions: ListTotal;
+  breaker: ListTotal;
+  truncations: ListTotal;
+}
+
 /** The kinds whose newest `limit` rows are read; more rows than that in any kind sets `truncated`. */
 export async function sessionTimeline(
   db: Database,
   tenantId: string,
   sessionId: string,
   limit: number,
-): Promise<{ items: TimelineItem[]; truncated: boolean }> {
+  session: { boundarySeq: number; summary: { compactionId: string } | null },
+): Promise<{ items: TimelineItem[]; truncated: boolean; totals: TimelineTotals }> {
   const take = limit + 1;
+  const of = {
+    turns: and(eq(turns.tenantId, tenantId), eq(turns.sessionId, sessionId)),
+    compactions: and(eq(compactions.tenantId, tenantId), eq(compactions.sessionId, sessionId)),
+    extractions: and(eq(memoryExtractions.tenantId, tenantId), eq(memoryExtractions.sessionId, sessionId)),
+    breaker: and(eq(breakerEvents.tenantId, tenantId), eq(breakerEvents.sessionId, sessionId)),
+    truncations: and(eq(messageOverrides.tenantId, tenantId), eq(messageOverrides.sessionId, sessionId)),
+  };
+  const totalsRead = Promise.all([
+    countUpTo(db, turns, of.turns),
+    countUpTo(db, compactions, of.compactions),
+    countUpTo(db, memoryExtractions, of.extractions),
+    countUpTo(db, breakerEvents, of.breaker),
+    countUpTo(db, messageOverrides, of.truncations),
+  ]);
   const [turnRows, compactionRows, extractionRows, breakerRows, overrideRows] = await Promise.all([
     db
       .select()
@@ -143,6 +175,7 @@ export async function sessionTimeline(
         cause: c.cause,
         replayOf: c.replayOf,
         finishedAt: c.finishedAt?.toISOString() ?? null,
+        replayable: replayCanAct(c, session),
       }),
     ),
     ...extractionRows.slice(0, limit).map(
@@ -181,5 +214,16 @@ export async function sessionTimeline(
     ),
   ];
   items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return { items, truncated };
+  const [turnTotal, compactionTotal, extractionTotal, breakerTotal, truncationTotal] = await totalsRead;
+  return {
+    items,
+    truncated,
+    totals: {
+      turns: turnTotal,
+      compactions: compactionTotal,
+      extractions: extractionTotal,
+      breaker: breakerTotal,
+      truncations: truncationTotal,
+    },
+  };
 }

@@ -21,6 +21,21 @@ export interface HistoryRun {
   runId: string;
   status: string;
   events: HistoryEvent[];
+  /** This run in the Temporal Web UI, when one is configured (MOLT_TEMPORAL_UI_URL); else null. */
+  uiUrl: string | null;
+}
+
+/** A run's page in the Temporal Web UI: `{ui}/namespaces/{ns}/workflows/{workflowId}/{runId}/history`. */
+export function temporalUiLink(
+  uiBase: string | undefined,
+  namespace: string,
+  workflowId: string,
+  runId: string,
+): string | null {
+  if (!uiBase) return null;
+  const base = uiBase.replace(/\/+$/, '');
+  const part = encodeURIComponent;
+  return `${base}/namespaces/${part(namespace)}/workflows/${part(workflowId)}/${part(runId)}/history`;
 }
 
 type JsonEvent = Record<string, unknown> & { eventId: string; eventTime: string; eventType: string };
@@ -81,7 +96,7 @@ function summarise(event: JsonEvent): string {
   }
 }
 
-async function readRun(client: Client, workflowId: string, runId?: string) {
+async function readRunOf(client: Client, uiBase: string | undefined, workflowId: string, runId?: string) {
   const handle = client.workflow.getHandle(workflowId, runId);
   const [description, history] = await Promise.all([handle.describe(), handle.fetchHistory()]);
   const json = JSON.parse(historyToJSON(history)) as { events: JsonEvent[] };
@@ -93,7 +108,13 @@ async function readRun(client: Client, workflowId: string, runId?: string) {
   }));
   const started = json.events[0] ? attributesOf(json.events[0]) : {};
   return {
-    run: { workflowId, runId: description.runId, status: description.status.name, events },
+    run: {
+      workflowId,
+      runId: description.runId,
+      status: description.status.name,
+      events,
+      uiUrl: temporalUiLink(uiBase, client.options.namespace, workflowId, description.runId),
+    },
     previousRunId: started.continuedExecutionRunId as string | undefined,
   };
 }
@@ -102,17 +123,19 @@ export async function readHistory(
   client: Client,
   sessionWorkflowId: string,
   compactionRuns: ReadonlyArray<{ workflowId: string; runId: string | null }>,
+  uiBase?: string,
 ): Promise<HistoryRun[]> {
+  const readRun = (workflowId: string, runId?: string) => readRunOf(client, uiBase, workflowId, runId);
   const sessionRuns: HistoryRun[] = [];
   let runId: string | undefined;
   for (let i = 0; i < MAX_SESSION_RUNS; i++) {
-    const { run, previousRunId } = await readRun(client, sessionWorkflowId, runId);
+    const { run, previousRunId } = await readRun(sessionWorkflowId, runId);
     sessionRuns.unshift(run);
     if (!previousRunId) break;
     runId = previousRunId;
   }
   const compactionHistories = await Promise.all(
-    compactionRuns.map(async (c) => (await readRun(client, c.workflowId, c.runId ?? undefined)).run),
+    compactionRuns.map(async (c) => (await readRun(c.workflowId, c.runId ?? undefined)).run),
   );
   return [...sessionRuns, ...compactionHistories];
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
+import { COMPACTION_STATUSES, REPLAYABLE_STATUSES } from '../../context/compaction-rules.js';
 import { summaryBudgetTokens } from '../../context/working-memory/budget.js';
 import { parseWorkingMemory } from '../../context/working-memory/model.js';
 import { summaryOf } from '../../db/compaction-writes.js';
@@ -28,7 +28,6 @@ import { listQuerySchema, workflowError } from './sessions.js';
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
 
 /** Statuses an operator may replay: the attempt did not produce a summary worth keeping. */
-const REPLAYABLE = new Set(['failed', 'degraded', 'cancelled']);
 
 export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -118,7 +117,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const original = await getCompactionRow(deps.db, request.auth.tenantId, request.params.compactionId);
         if (!original) throw notFound(`compaction ${request.params.compactionId}`);
-        if (!REPLAYABLE.has(original.status)) {
+        if (!REPLAYABLE_STATUSES.has(original.status)) {
           throw new ApiError(
             409,
             'not_replayable',

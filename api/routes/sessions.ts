@@ -100,6 +100,8 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         return {
           items: page.rows.map((row) => ({ ...sessionViewOf(row), createdAt: row.createdAt.toISOString() })),
           nextCursor: page.nextCursor,
+          total: page.total,
+          totalCapped: page.totalCapped,
         };
       },
     );
@@ -215,7 +217,12 @@ export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const extractionRuns = await extractionWorkflows(deps.db, request.auth.tenantId, sessionId);
         try {
           return {
-            runs: await readHistory(deps.temporal, row.workflowId, [...runs, ...extractionRuns]),
+            runs: await readHistory(
+              deps.temporal,
+              row.workflowId,
+              [...runs, ...extractionRuns],
+              deps.temporalUiUrl,
+            ),
           };
         } catch (failure) {
           return workflowError(sessionId, failure);

@@ -76,3 +76,12 @@ export type SameFields<A, B> =
 
 /** Fails to compile unless its argument is `true`. */
 export type Expect<T extends true> = T;
+
+/**
+ * A list's size beside its page (db/pagination.ts countUpTo): the rows its filter matches, counted
+ * up to config/defaults.ts LIST_TOTAL_CAP; `totalCapped` says there are more than `total`.
+ */
+export const listTotalFields = {
+  total: z.number().int().min(0),
+  totalCapped: z.boolean(),
+};

@@ -12,7 +12,7 @@ import {
 import { workingMemorySchema } from '../../context/working-memory/model.js';
 import type { compactionSummaryOf, getCompaction } from '../../db/compactions.js';
 import type { CompactResult } from '../../workflows/contract.js';
-import type { Expect, SameFields } from './common.js';
+import { type Expect, listTotalFields, type SameFields } from './common.js';
 
 /** One compaction attempt as lists show it. */
 export const compactionItemSchema = z.object({
@@ -44,6 +44,7 @@ type _Item = Expect<SameFields<CompactionItem, ReturnType<typeof compactionSumma
 export const compactionListSchema = z.object({
   items: z.array(compactionItemSchema),
   nextCursor: z.string().nullable(),
+  ...listTotalFields,
 });
 export type CompactionListAnswer = z.infer<typeof compactionListSchema>;
 

@@ -7,7 +7,7 @@ import type { memorySnapshot } from '../../db/memory/memories.js';
 import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
 import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
 import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
-import { type Expect, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
+import { type Expect, listTotalFields, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);
 
@@ -84,7 +84,11 @@ export const memoryEventSchema = z.object({
 
 export const memoryWithEventsSchema = memorySchema.extend({ events: z.array(memoryEventSchema) });
 
-export const memoryListSchema = z.object({ items: z.array(memorySchema), nextCursor: z.string().nullable() });
+export const memoryListSchema = z.object({
+  items: z.array(memorySchema),
+  nextCursor: z.string().nullable(),
+  ...listTotalFields,
+});
 
 /** A hit of the one ranked list: an episode (what a turn said) or a memory, with the episodes it was extracted from. */
 export const memoryHitSchema = memorySchema.extend({
@@ -239,6 +243,7 @@ export const extractionWithDiffSchema = extractionSchema.extend({
 export const extractionListSchema = z.object({
   items: z.array(extractionSchema),
   nextCursor: z.string().nullable(),
+  ...listTotalFields,
 });
 
 /** POST /v1/memory-extractions/{extractionId}/replay (202): the new attempt, running. */

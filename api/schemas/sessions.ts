@@ -11,7 +11,7 @@ import type { ReportOverflowResult, SessionView } from '../../workflows/contract
 import type { HistoryRun } from '../control/history.js';
 import type { ApiSessionView } from '../control/session-view.js';
 import { turnWarningSchema } from '../ingest/turn-warnings.js';
-import type { Expect, SameFields } from './common.js';
+import { type Expect, listTotalFields, type SameFields } from './common.js';
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
 export const workflowSessionViewSchema = z.object({
@@ -81,6 +81,7 @@ type _WithMemory = Expect<
 export const sessionListSchema = z.object({
   items: z.array(sessionViewSchema.extend({ createdAt: z.string() })),
   nextCursor: z.string().nullable(),
+  ...listTotalFields,
 });
 export type SessionListAnswer = z.infer<typeof sessionListSchema>;
 
@@ -112,6 +113,8 @@ export const historySchema = z.object({
       runId: z.string(),
       status: z.string(),
       events: z.array(z.object({ id: z.number(), time: z.string(), type: z.string(), summary: z.string() })),
+      /** This run in the Temporal Web UI when MOLT_TEMPORAL_UI_URL is set (docs/console.md); else null. */
+      uiUrl: z.string().nullable(),
     }),
   ),
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
 import type { TimelineItem } from '../../db/timeline.js';
-import type { Expect, SameFields } from './common.js';
+import { type Expect, listTotalFields, type SameFields } from './common.js';
 import { compactionItemSchema } from './compactions.js';
 
 const at = z.string().describe('When it happened (a compaction or extraction: when it started), ISO 8601');
@@ -38,6 +38,8 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
       at,
       compactionId: z.string(),
       chunkLevels: z.array(z.number().nullable()),
+      /** A replay can act now: false when a newer summary covers the range (it would answer 409). */
+      replayable: z.boolean(),
     }),
   z.object({
     kind: z.literal('extraction'),
@@ -69,11 +71,21 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+const listTotal = z.object(listTotalFields);
+
 export const timelineSchema = z.object({
   sessionId: z.string(),
   /** Oldest first. */
   items: z.array(timelineItemSchema),
   /** Some kind had more than `limit` entries: the oldest were left out. */
   truncated: z.boolean(),
+  /** Each kind's entries in all, shown or not (counted up to a cap: `totalCapped`). */
+  totals: z.object({
+    turns: listTotal,
+    compactions: listTotal,
+    extractions: listTotal,
+    breaker: listTotal,
+    truncations: listTotal,
+  }),
 });
 type _Item = Expect<SameFields<z.infer<typeof timelineItemSchema>, TimelineItem>>;

@@ -11,7 +11,7 @@ import { rejectedReasons, verifyCandidates } from '../../context/memory/verify.j
 import { storedDates } from '../../context/time/dates.js';
 import type { Database } from '../client.js';
 import { erasedUpTo, lockSessionErasure } from '../erasure.js';
-import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
+import { countUpTo, decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { extractedMemoryId, lockScope, type MemoryScope } from './memories.js';
 import {
   type ExtractionCounts,
@@ -285,16 +285,20 @@ export async function listExtractions(
   if (query.sessionId) conditions.push(eq(memoryExtractions.sessionId, query.sessionId));
   if (query.status)
     conditions.push(eq(memoryExtractions.status, query.status as MemoryExtractionRow['status']));
+  const filtered = and(...conditions);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   if (after) conditions.push(olderThan(memoryExtractions.startedAt, memoryExtractions.id, after));
-  const rows = await db
-    .select()
-    .from(memoryExtractions)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(memoryExtractions.startedAt, memoryExtractions.id))
-    .limit(query.limit + 1);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(memoryExtractions)
+      .where(and(...conditions))
+      .orderBy(...newestFirst(memoryExtractions.startedAt, memoryExtractions.id))
+      .limit(query.limit + 1),
+    countUpTo(db, memoryExtractions, filtered),
+  ]);
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.startedAt, id: row.id }));
-  return { items: page.map(extractionSummaryOf), nextCursor };
+  return { items: page.map(extractionSummaryOf), nextCursor, ...total };
 }
 
 export async function getExtraction(db: Database, tenantId: string, id: string) {

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
-import { decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
+import { countUpTo, decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { memorySnapshot } from './memories.js';
 import { agentReach } from './memory-reach.js';
 import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
@@ -36,16 +36,20 @@ function filterConditions(filter: MemoryFilter): SQL[] {
 /** Newest first, with an opaque cursor. */
 export async function listMemories(db: Database, filter: MemoryFilter & { limit: number; cursor?: string }) {
   const conditions = filterConditions(filter);
+  const filtered = and(...conditions);
   const after = filter.cursor ? decodeCursor(filter.cursor) : null;
   if (after) conditions.push(olderThan(memories.recordedAt, memories.id, after));
-  const rows = await db
-    .select()
-    .from(memories)
-    .where(and(...conditions))
-    .orderBy(...newestFirst(memories.recordedAt, memories.id))
-    .limit(filter.limit + 1);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(memories)
+      .where(and(...conditions))
+      .orderBy(...newestFirst(memories.recordedAt, memories.id))
+      .limit(filter.limit + 1),
+    countUpTo(db, memories, filtered),
+  ]);
   const { page, nextCursor } = pageOf(rows, filter.limit, (row) => ({ at: row.recordedAt, id: row.id }));
-  return { items: page.map(memorySnapshot), nextCursor };
+  return { items: page.map(memorySnapshot), nextCursor, ...total };
 }
 
 /**
@@ -78,15 +82,20 @@ export async function searchMemories(
     sql`to_tsvector('simple', ${memories.content}) @@ ${tsQuery}`,
     sql`word_similarity(${filter.query}, ${memories.content}) >= 0.3`,
   )!;
-  const rows = await db
-    .select({ memory: memories, score: score.mapWith(Number) })
-    .from(memories)
-    .where(and(...filterConditions(filter), match))
-    .orderBy(desc(score), desc(memories.recordedAt), asc(memories.id))
-    .limit(filter.limit + 1)
-    .offset(offset);
+  const where = and(...filterConditions(filter), match);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ memory: memories, score: score.mapWith(Number) })
+      .from(memories)
+      .where(where)
+      .orderBy(desc(score), desc(memories.recordedAt), asc(memories.id))
+      .limit(filter.limit + 1)
+      .offset(offset),
+    countUpTo(db, memories, where),
+  ]);
   const page = rows.slice(0, filter.limit);
   return {
+    ...total,
     items: page.map((r) => ({ ...memorySnapshot(r.memory), score: Math.round(r.score * 10_000) / 10_000 })),
     nextCursor:
       rows.length > filter.limit ? Buffer.from(String(offset + filter.limit)).toString('base64url') : null,

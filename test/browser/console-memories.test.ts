@@ -171,6 +171,44 @@ describe('a user’s memories', () => {
     await page.close();
   });
 
+  it('pages a long list of memories with its total', async () => {
+    const many = `u-${randomUUID()}`;
+    const ids = new Set<string>();
+    for (let i = 0; i < 53; i++) {
+      const added = await s.api('POST', '/v1/memories', {
+        content: `Ticket ${randomUUID()} is assigned to shelf ${i}`,
+        type: 'entity',
+        userId: many,
+      });
+      expect(added.status).toBeLessThan(300);
+      ids.add(added.body.memory.id);
+    }
+    const total = (await s.api('GET', `/v1/memories?userId=${many}&limit=1`)).body.total;
+    expect(total).toBe((await s.api('GET', `/v1/memories?userId=${many}&limit=200`)).body.items.length);
+    expect(total).toBeGreaterThan(50);
+    const page = await s.signedIn(`#/memories?userId=${encodeURIComponent(many)}`);
+    const range = page.locator('.pager-range');
+    await range.waitFor(WAIT());
+    expect(await range.textContent()).toContain(`1–50 of ${total} memories`);
+    const rowIds = () =>
+      page
+        .locator('table.memories tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-memory')));
+    const firstPage = await rowIds();
+    expect(firstPage).toHaveLength(50);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`51–${total} of ${total} memories`).waitFor(WAIT());
+    const secondPage = await rowIds();
+    expect(secondPage).toHaveLength(total - 50);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // Every memory is on one page or the other, none twice.
+    expect(new Set([...firstPage, ...secondPage])).toEqual(ids);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText(`1–50 of ${total} memories`).waitFor(WAIT());
+    await screenshot(page, 'console-memories');
+    await page.close();
+  });
+
   it('erases the user’s memories and shows the receipt; the API has none left', async () => {
     const before = (await s.api('GET', `/v1/memories?userId=${userId}&limit=200`)).body.items.length;
     expect(before).toBeGreaterThan(0);

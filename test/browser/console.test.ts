@@ -2,12 +2,16 @@
  * The operator console in a real headless Chromium against the real stack: the key gate, the
  * sessions a person searches and filters, a session's timeline and summary in force, a degraded
  * compaction (the fake LLM refused every call) replayed by clicking Replay and seen to succeed,
- * and the breaker reset.
+ * confirmed and then offered no more once a newer summary covers its range, the breaker reset
+ * (confirmed), live pages that follow the API with no click and pause in a hidden tab, the list
+ * totals, one clear 404 for an unknown session, the context the agent receives, the fill chart,
+ * the link to the Temporal UI and dark mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_INTERVAL_MS } from '../../ui/src/live-interval.js';
 import { codingTurn } from '../integration/agent-turns.js';
 import { eventually, uniqueSessionId } from '../integration/harness.js';
-import { type ConsoleStack, screenshot, startConsoleStack, WAIT } from './stack.js';
+import { type ConsoleStack, screenshot, startConsoleStack, TEMPORAL_UI_URL, WAIT } from './stack.js';
 
 const WINDOW = 20_000;
 let s: ConsoleStack;
@@ -182,7 +186,17 @@ describe('a session', () => {
   it('replays a degraded compaction from its Replay button, and the replay succeeds', async () => {
     const page = await s.signedIn(`#/sessions/${degradedSession}`);
     const degraded = page.locator(`li[data-compaction="${degradedCompaction}"]`);
+    // Replay asks once more; Cancel starts nothing.
     await degraded.getByRole('button', { name: 'Replay' }).click();
+    await degraded.getByText('A new attempt summarises the range again').waitFor(WAIT());
+    await degraded.getByRole('button', { name: 'Cancel' }).click();
+    const replays = async () =>
+      (await s.api('GET', `/v1/compactions?sessionId=${degradedSession}&limit=50`)).body.items.filter(
+        (c: { replayOf: string | null }) => c.replayOf === degradedCompaction,
+      ).length;
+    expect(await replays()).toBe(0);
+    await degraded.getByRole('button', { name: 'Replay' }).click();
+    await degraded.getByRole('button', { name: 'Yes, replay' }).click();
     await degraded.getByText('replay started').waitFor(WAIT());
     const replay = await eventually(
       async () =>
@@ -191,16 +205,19 @@ describe('a session', () => {
         ),
       (c) => c?.status === 'succeeded',
     );
-    // The page shows the replay as it finished once refreshed.
+    // The live page shows the replay as it finished, with no click on Refresh.
+    const entry = page.locator(`li[data-compaction="${replay.id}"]`);
     await eventually(
-      async () => {
-        await page.getByRole('button', { name: 'Refresh' }).click();
-        const entry = page.locator(`li[data-compaction="${replay.id}"]`);
-        return (await entry.count()) > 0 ? ((await entry.textContent()) ?? '') : '';
-      },
+      async () => ((await entry.count()) > 0 ? ((await entry.textContent()) ?? '') : ''),
       (text) => text.includes('succeeded') && text.includes(`replays ${degradedCompaction}`),
-      { intervalMs: 500 },
+      { intervalMs: 250 },
     );
+    // A newer summary now covers the degraded compaction's range: Replay is no longer offered,
+    // and the API agrees that a replay could not act.
+    await degraded.getByText('range covered by a newer summary').waitFor(WAIT());
+    expect(await degraded.getByRole('button', { name: 'Replay' }).count()).toBe(0);
+    const refused = await s.api('POST', `/v1/compactions/${degradedCompaction}/replay`);
+    expect(refused.status).toBe(409);
     await page.getByLabel('show turns').uncheck();
     await screenshot(page.locator('section.timeline'), 'console-timeline');
     await page.close();
@@ -216,10 +233,183 @@ describe('a session', () => {
       expect(await panel.getByRole('button', { name: 'Reset the breaker' }).count()).toBe(0);
     } else {
       await panel.getByRole('button', { name: 'Reset the breaker' }).click();
+      await panel.getByRole('button', { name: 'Cancel' }).click();
+      expect((await s.api('GET', `/v1/sessions/${degradedSession}`)).body.breaker).toEqual(view.breaker);
+      await panel.getByRole('button', { name: 'Reset the breaker' }).click();
+      await panel.getByRole('button', { name: 'Yes, reset' }).click();
       await panel.getByText('breaker closed').waitFor(WAIT());
       const after = (await s.api('GET', `/v1/sessions/${degradedSession}`)).body;
       expect(after.breaker).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
     }
     await page.close();
+  });
+});
+
+/** A script that makes the tab hidden or visible, as switching tabs does (the Page Visibility API). */
+const visibility = (state: 'hidden' | 'visible') =>
+  `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+   document.dispatchEvent(new Event('visibilitychange'));`;
+
+describe('a console to live in', () => {
+  it('shows each list with its total, as the API counts it', async () => {
+    const page = await s.signedIn();
+    const listed = (await s.api('GET', '/v1/sessions?limit=50')).body;
+    const range = page.locator('section .pager-range').first();
+    await range.waitFor(WAIT());
+    expect(await range.getAttribute('data-total')).toBe(String(listed.total));
+    expect(await range.textContent()).toContain(`of ${listed.total.toLocaleString('en')} sessions`);
+    expect(listed.total).toBeGreaterThanOrEqual(2);
+    expect(listed.totalCapped).toBe(false);
+
+    // A session's timeline says how many of each kind exist, and its extractions are paged.
+    await page.goto(`${s.baseUrl}/ui/#/sessions/${okSession}`);
+    const timeline = (await s.api('GET', `/v1/sessions/${okSession}/timeline`)).body;
+    const totals = page.locator('section.timeline p.totals');
+    await eventually(
+      async () => ((await totals.count()) > 0 ? await totals.getAttribute('data-turns') : null),
+      (turns) => turns === String(timeline.totals.turns.total),
+    );
+    expect(await totals.textContent()).toContain(`${timeline.totals.compactions.total} compaction`);
+    await page.close();
+  });
+
+  it('follows the sessions list and a session live, and pauses while the tab is hidden', async () => {
+    const page = await s.signedIn();
+    await page.locator('.live-badge.on').waitFor(WAIT());
+    // A session created after the page opened appears with no click.
+    const fresh = uniqueSessionId('console-live');
+    const posted = await s.api('POST', `/v1/sessions/${fresh}/turns`, {
+      ...codingTurn(0),
+      contextWindowTokens: WINDOW,
+    });
+    expect(posted.status).toBe(202);
+    await page.locator(`tr[data-session="${fresh}"]`).waitFor(WAIT());
+
+    // Its page shows a turn posted while it is open, with no click.
+    await page.goto(`${s.baseUrl}/ui/#/sessions/${fresh}`);
+    await page.locator('li.event.turn').first().waitFor(WAIT());
+    const turns = page.locator('li.event.turn');
+    const before = await turns.count();
+    const next = await s.api('POST', `/v1/sessions/${fresh}/turns`, {
+      ...codingTurn(1),
+      contextWindowTokens: WINDOW,
+    });
+    expect(next.status).toBe(202);
+    await eventually(
+      () => turns.count(),
+      (n) => n > before,
+      { intervalMs: 250 },
+    );
+
+    // Hidden: the badge says Paused and the page asks molt for nothing.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/')) reads.push(request.url());
+    });
+    await page.evaluate(visibility('hidden'));
+    await page.locator('.live-badge.paused').waitFor(WAIT());
+    reads.length = 0;
+    // Absence can only be shown over time: three polling intervals with no read.
+    await page.waitForTimeout(LIVE_INTERVAL_MS * 3);
+    expect(reads).toEqual([]);
+    // Shown again: it reads at once and is live.
+    await page.evaluate(visibility('visible'));
+    await page.locator('.live-badge.on').waitFor(WAIT());
+    await eventually(
+      async () => reads.length,
+      (n) => n > 0,
+      { intervalMs: 100 },
+    );
+    await page.close();
+  });
+
+  it('answers an unknown session with one clear 404 and nothing to press', async () => {
+    const page = await s.signedIn('#/sessions/no-such-session-ever');
+    await page.locator('main [role="alert"]').first().waitFor(WAIT());
+    expect(await page.locator('main [role="alert"]').count()).toBe(1);
+    expect(await page.locator('main [role="alert"]').textContent()).toContain('404');
+    expect(await page.locator('main button').count()).toBe(0);
+    expect(await page.locator('.live-badge').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the exact context the agent receives, with its tokens against the window', async () => {
+    const page = await s.signedIn(`#/sessions/${okSession}`);
+    await page.getByRole('button', { name: 'Show the context' }).click();
+    const tokens = page.locator('.context-tokens');
+    await tokens.waitFor(WAIT());
+    const context = (await s.api('GET', `/v1/sessions/${okSession}/context`)).body;
+    const view = (await s.api('GET', `/v1/sessions/${okSession}`)).body;
+    expect(await tokens.getAttribute('data-tokens')).toBe(String(context.estimatedTokens));
+    expect(await tokens.getAttribute('data-window')).toBe(String(view.contextWindowTokens));
+    expect(await tokens.textContent()).toContain(
+      `${context.estimatedTokens.toLocaleString('en')} of ${view.contextWindowTokens.toLocaleString('en')} tokens`,
+    );
+    expect(await page.locator('.context-message').count()).toBe(context.messages.length);
+    // The JSON shown is the answer itself.
+    const shown = JSON.parse((await page.locator('pre.context-json').textContent()) ?? '{}');
+    expect(shown.messages).toEqual(context.messages);
+    await screenshot(page.locator('section.context-view'), 'console-context', 640);
+    await page.close();
+  });
+
+  it('charts a session fill over time with each compaction marked, ending at its live tokens', async () => {
+    const page = await s.signedIn(`#/sessions/${degradedSession}`);
+    const chart = page.locator('svg.fill-chart');
+    await chart.waitFor(WAIT());
+    const timeline = (await s.api('GET', `/v1/sessions/${degradedSession}/timeline`)).body;
+    const view = (await s.api('GET', `/v1/sessions/${degradedSession}`)).body;
+    const compactionIds = timeline.items
+      .filter((i: { kind: string }) => i.kind === 'compaction')
+      .map((i: { compactionId: string }) => i.compactionId)
+      .sort();
+    await eventually(
+      async () =>
+        (
+          await chart
+            .locator('g.compaction-mark')
+            .evaluateAll((marks) => marks.map((m) => m.getAttribute('data-compaction')))
+        )
+          .map(String)
+          .sort(),
+      (marked) => JSON.stringify(marked) === JSON.stringify(compactionIds),
+    );
+    expect(compactionIds.length).toBeGreaterThanOrEqual(2); // the degraded one and its replay
+    expect(await chart.getAttribute('data-last-tokens')).toBe(String(view.liveTokens));
+    const turns = timeline.items.filter((i: { kind: string }) => i.kind === 'turn').length;
+    expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(turns);
+    await screenshot(page.locator('section.fill-over-time'), 'console-chart');
+    await page.close();
+  });
+
+  it('links each workflow history to the Temporal UI', async () => {
+    const page = await s.signedIn(`#/sessions/${okSession}`);
+    await page.getByRole('button', { name: 'Show the workflow history' }).click();
+    const links = page.locator('.history-panel a.temporal-ui');
+    await links.first().waitFor(WAIT());
+    const history = (await s.api('GET', `/v1/sessions/${okSession}/history`)).body;
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(history.runs.map((r: { uiUrl: string }) => r.uiUrl));
+    for (const run of history.runs) {
+      expect(run.uiUrl).toBe(
+        `${TEMPORAL_UI_URL}/namespaces/default/workflows/${encodeURIComponent(run.workflowId)}/${run.runId}/history`,
+      );
+    }
+    expect(await links.first().getAttribute('rel')).toContain('noopener');
+    await page.close();
+  });
+
+  it('follows the dark mode of the system', async () => {
+    const luminance = async (scheme: 'light' | 'dark') => {
+      const page = await s.signedIn(`#/sessions/${okSession}`, scheme);
+      await page.locator('svg.fill-chart').waitFor(WAIT());
+      const rgb = String(await page.evaluate('getComputedStyle(document.documentElement).backgroundColor'));
+      if (scheme === 'dark') await screenshot(page, 'console-dark');
+      await page.close();
+      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    expect(await luminance('light')).toBeGreaterThan(0.8);
+    expect(await luminance('dark')).toBeLessThan(0.2);
   });
 });

@@ -25,17 +25,24 @@ export interface ConsoleStack {
   agentKey: string;
   /** An inject with the operator key: the API as the test checks it, beside the console. */
   api(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown): Promise<Answer>;
-  /** A page signed in with the operator key, at `hash` of the console. */
-  signedIn(hash?: string): Promise<Page>;
+  /** A page signed in with the operator key, at `hash` of the console (light unless `colorScheme` says). */
+  signedIn(hash?: string, colorScheme?: 'light' | 'dark'): Promise<Page>;
   stop(): Promise<void>;
 }
 
 export const WAIT = () => ({ timeout: scaled(30_000) });
 
+/** The Temporal Web UI the stack's API links workflow histories to (MOLT_TEMPORAL_UI_URL). */
+export const TEMPORAL_UI_URL = 'http://temporal-ui.test:8233';
+
 export async function startConsoleStack(): Promise<ConsoleStack> {
   const executablePath = chromiumPath();
   const fake = await startFakeLlm();
-  const h = await startHarness({ llmBaseUrl: fake.baseUrl, auth: 'required' });
+  const h = await startHarness({
+    llmBaseUrl: fake.baseUrl,
+    auth: 'required',
+    temporalUiUrl: TEMPORAL_UI_URL,
+  });
   const operatorKey = (await createApiKey(h.database.db, { tenantId: DEFAULT_TENANT_ID, role: 'operator' }))
     .key;
   const agentKey = (await createApiKey(h.database.db, { tenantId: DEFAULT_TENANT_ID, role: 'agent' })).key;
@@ -63,8 +70,8 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       });
       return { status: answer.statusCode, body: answer.body ? answer.json() : undefined };
     },
-    async signedIn(hash = '#/sessions') {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    async signedIn(hash = '#/sessions', colorScheme = 'light') {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
       pages.push(page);
       // A script error in the console fails loudly in the test's output.
       page.on('pageerror', (error) => console.error(`console page error: ${error.message}`));
@@ -83,9 +90,24 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
 }
 
 /** Saves a screenshot under MOLT_CONSOLE_SCREENSHOTS (a directory) when that is set. */
-export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+export async function screenshot(target: Page | Locator, name: string, maxHeight?: number): Promise<void> {
   const dir = process.env.MOLT_CONSOLE_SCREENSHOTS;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await target.screenshot({ path: join(dir, `${name}.png`) });
+  const path = join(dir, `${name}.png`);
+  if (maxHeight !== undefined && 'page' in target) {
+    // A long element (a whole context) is cut to its top: the docs need its look, not every line.
+    const box = await target.evaluate((element) => {
+      const r = element.getBoundingClientRect();
+      const view = globalThis as unknown as { scrollX: number; scrollY: number };
+      return { x: r.x + view.scrollX, y: r.y + view.scrollY, width: r.width, height: r.height };
+    });
+    await target.page().screenshot({
+      path,
+      fullPage: true,
+      clip: { ...box, height: Math.min(box.height, maxHeight) },
+    });
+    return;
+  }
+  await target.screenshot({ path });
 }

@@ -77,7 +77,7 @@ describe('the API client of the molt command', () => {
     const server = createServer((request, response) => {
       seen.push({ url: request.url, headers: request.headers });
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ items: [], nextCursor: null }));
+      response.end(JSON.stringify({ items: [], nextCursor: null, total: 0, totalCapped: false }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

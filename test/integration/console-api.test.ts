@@ -1,11 +1,15 @@
 /**
  * The API routes the operator console added, usable by every client: the session list's search
  * and filters (a search is literal text, never a LIKE pattern), a session's timeline, and an
- * operator's edit of a memory (a supersession; two edits at once: one wins, the other is told).
+ * operator's edit of a memory (a supersession; two edits at once: one wins, the other is told),
+ * and the totals beside every list: the filter's rows (never the cursor's), counted up to a cap.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
+import { memories } from '../../db/memory/memory-schema.js';
+import { countUpTo } from '../../db/pagination.js';
 import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { eventually, type Harness, startHarness } from './harness.js';
 
@@ -89,6 +93,9 @@ describe('GET /v1/sessions/{id}/timeline', () => {
     const cut = await call('GET', `/v1/sessions/${id}/timeline?limit=1`);
     expect(cut.body.items.map((i: Json) => i.turnId)).toEqual(['t2']);
     expect(cut.body.truncated).toBe(true);
+    // The totals count every entry, shown or not.
+    expect(cut.body.totals.turns).toEqual({ total: 2, totalCapped: false });
+    expect(cut.body.totals.compactions).toEqual({ total: 0, totalCapped: false });
   });
 
   it('is for operators; an unknown session is a 404; a bad limit a 400', async () => {
@@ -161,5 +168,49 @@ describe('PATCH /v1/memories/{id}', () => {
       (await call('PATCH', `/v1/memories/${memory.id}`, { content: 'Likes coffee' }, agent)).status,
     ).toBe(403);
     expect((await call('PATCH', '/v1/memories/mem_nope', { content: 'x' })).status).toBe(404);
+  });
+});
+
+describe('list totals', () => {
+  it('count what the filter matches on every page, whatever the cursor', async () => {
+    const userId = `u-${run}-many`;
+    const facts = [
+      'Deploys to fly.io in region ams',
+      'Prefers tabs over spaces',
+      'Writes commit messages in German',
+      'Runs PostgreSQL 16 locally',
+      'Owns a cat named Biscuit',
+    ];
+    for (const content of facts) {
+      const added = await call('POST', '/v1/memories', { content, type: 'profile', userId });
+      expect(added.status).toBe(201);
+    }
+    const first = await call('GET', `/v1/memories?userId=${userId}&limit=2`);
+    expect(first.body).toMatchObject({ total: 5, totalCapped: false });
+    expect(first.body.items).toHaveLength(2);
+    const second = await call('GET', `/v1/memories?userId=${userId}&limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ total: 5, totalCapped: false });
+    const seen = new Set([...first.body.items, ...second.body.items].map((m: Json) => m.id));
+    expect(seen.size).toBe(4);
+    // A search counts its matches.
+    const search = await call('GET', `/v1/memories?userId=${userId}&query=${encodeURIComponent('Biscuit')}`);
+    expect(search.body.total).toBeGreaterThanOrEqual(1);
+    expect(search.body.total).toBe(search.body.items.length);
+
+    const sessions = await call('GET', `/v1/sessions?q=cq-${run}&limit=1`);
+    expect(sessions.body).toMatchObject({ total: 2, totalCapped: false });
+    expect((await call('GET', `/v1/sessions?q=cq-${run}&userId=u-${run}-1`)).body.total).toBe(1);
+    expect((await call('GET', `/v1/compactions?sessionId=cq-${run}-a_b`)).body).toMatchObject({ total: 0 });
+    expect((await call('GET', `/v1/memory-extractions?sessionId=cq-${run}-a_b`)).body.totalCapped).toBe(
+      false,
+    );
+  });
+
+  it('stop counting at the cap and say so', async () => {
+    const userId = `u-${run}-many`;
+    const where = eq(memories.userId, userId);
+    expect(await countUpTo(h.database.db, memories, where, 3)).toEqual({ total: 3, totalCapped: true });
+    expect(await countUpTo(h.database.db, memories, where, 5)).toEqual({ total: 5, totalCapped: false });
+    expect(await countUpTo(h.database.db, memories, where, 100)).toEqual({ total: 5, totalCapped: false });
   });
 });

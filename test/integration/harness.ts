@@ -67,6 +67,8 @@ export interface HarnessOptions {
   episodePollMs?: number;
   /** The turn dispatcher's interval, sweep and fault hooks (api/ingest/turn-dispatcher.ts). */
   turnDispatch?: ApiDeps['turnDispatch'];
+  /** MOLT_TEMPORAL_UI_URL: workflow histories link to this Temporal Web UI. */
+  temporalUiUrl?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -139,6 +141,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.requireContextWindow ? { requireContextWindow: true } : {}),
     ...(options.turnDispatch ? { turnDispatch: options.turnDispatch } : {}),
+    ...(options.temporalUiUrl ? { temporalUiUrl: options.temporalUiUrl } : {}),
   });
   startEmbeddingBackfill({ temporal: client, taskQueue, embedding });
   if (options.worker !== false && options.episodes !== false) {

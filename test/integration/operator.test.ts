@@ -285,7 +285,7 @@ describe('GET /v1/compactions', () => {
     const degraded = await get(`/v1/compactions?sessionId=${degradedSession}&status=degraded`);
     expect(degraded.items.map((c: Json) => c.id)).toEqual([degradedCompaction]);
     const failed = await get(`/v1/compactions?sessionId=${succeededSession}&status=failed`);
-    expect(failed).toEqual({ items: [], nextCursor: null });
+    expect(failed).toEqual({ items: [], nextCursor: null, total: 0, totalCapped: false });
   });
 
   it('pages newest first with an opaque cursor', async () => {

@@ -127,11 +127,18 @@ describe('small formats', () => {
 
 describe('session rendering', () => {
   it('says so when a list is empty', () => {
-    expect(renderSessionList({ items: [], nextCursor: null })).toBe('no sessions');
+    expect(renderSessionList({ items: [], nextCursor: null, total: 0, totalCapped: false })).toBe(
+      'no sessions',
+    );
   });
 
   it('prints the next-page command under a list that has more', () => {
-    const text = renderSessionList({ items: [sessionView()], nextCursor: 'abc' });
+    const text = renderSessionList({
+      items: [sessionView()],
+      nextCursor: 'abc',
+      total: 51,
+      totalCapped: false,
+    });
     expect(text.split('\n').at(-1)).toBe('more: molt sessions list --cursor abc');
   });
 
@@ -162,6 +169,7 @@ describe('history rendering', () => {
         {
           workflowId: 'molt-session:default:s-1',
           runId: 'r1',
+          uiUrl: null,
           status: 'RUNNING',
           events: [
             event(1, 'WorkflowExecutionStarted', 4),
@@ -189,6 +197,7 @@ describe('history rendering', () => {
         {
           workflowId: 'molt-session:default:s-1',
           runId: 'r1',
+          uiUrl: null,
           status: 'RUNNING',
           events: [
             {

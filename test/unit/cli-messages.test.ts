@@ -63,6 +63,8 @@ describe('the CLI says', () => {
         },
       ],
       nextCursor: null,
+      total: 1,
+      totalCapped: false,
     });
     expect(text).toContain('5 candidates: 2 added, 1 superseded, 1 duplicate, 1 rejected');
   });

@@ -3,6 +3,7 @@ import { answered } from '../../client/index.js';
 import { molt } from './api.js';
 import {
   Badge,
+  ConfirmButton,
   contentOf,
   ErrorBox,
   extractionLink,
@@ -47,7 +48,18 @@ export function ExtractionPage({ extractionId }: { extractionId: string }) {
             ${x.replayOf ? html`<p>Replays ${extractionLink(x.replayOf)}</p>` : null}
             ${x.counts ? html`<p>${x.counts.candidates} candidates: ${x.counts.added} added, ${x.counts.superseded} superseded, ${x.counts.duplicates} duplicates, ${x.counts.rejected} rejected</p>` : null}
             ${x.error ? html`<p class="error-text">${x.error}</p>` : null}
-            ${x.status === 'failed' ? html`<button class="replay" disabled=${action.busy} onClick=${replay}>Replay</button>` : null}
+            ${
+              x.status === 'failed'
+                ? html`<${ConfirmButton}
+                    label="Replay"
+                    buttonClass="replay"
+                    question=${`Replay extraction ${x.id} (seq ${x.fromSeq}–${x.toSeq})? A new attempt reads the range again and stores what it finds.`}
+                    confirmLabel="Yes, replay"
+                    busy=${action.busy}
+                    onConfirm=${replay}
+                  />`
+                : null
+            }
             <${Notice} text=${action.done} /><${ErrorBox} error=${action.error} />
           </div>
           <section class="panel">

@@ -1,7 +1,8 @@
 /**
  * A session's Temporal history on demand (GET /v1/sessions/{id}/history): every run of its
  * workflow and of its compactions and extractions, one line an event — the overflow updates and
- * their recovery steps included, which the timeline's tables do not record.
+ * their recovery steps included, which the timeline's tables do not record. Each run links to the
+ * Temporal Web UI when molt is told where it is (MOLT_TEMPORAL_UI_URL).
  */
 import { useState } from 'preact/hooks';
 import { type Answer, answered } from '../../client/index.js';
@@ -29,7 +30,11 @@ export function HistoryPanel({ sessionId }: { sessionId: string }) {
     <${ErrorBox} error=${action.error} />
     ${(history?.runs ?? []).map(
       (run) => html`<details class="run">
-        <summary><code>${run.workflowId}</code>${` · ${run.status} · ${run.events.length} events`}</summary>
+        <summary><code>${run.workflowId}</code>${` · ${run.status} · ${run.events.length} events`}${
+          run.uiUrl
+            ? html` · <a class="temporal-ui" href=${run.uiUrl} target="_blank" rel="noopener noreferrer">open in the Temporal UI</a>`
+            : null
+        }</summary>
         <ol class="events">${run.events.map(
           (e) => html`<li class="event"><time>${when(e.time)}</time> ${e.summary}</li>`,
         )}</ol>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { answered } from '../../client/index.js';
 import { errorMessage, forgetKey, MoltApiError, molt, saveKey, storedKey } from './api.js';
 import { ExtractionPage } from './extraction.js';
+import { KeysPage } from './keys.js';
 import { MemoriesPage } from './memories.js';
 import { MemoryPage } from './memory.js';
 import { SessionPage } from './session.js';
@@ -82,6 +83,7 @@ function Page({ route }: { route: Route }) {
     return html`<${MemoriesPage} key=${route.query.toString()} initial=${initial} />`;
   }
   if (section === 'extractions' && id) return html`<${ExtractionPage} key=${id} extractionId=${id} />`;
+  if (section === 'keys') return html`<${KeysPage} />`;
   return html`<${SessionsPage} />`;
 }
 
@@ -108,8 +110,9 @@ function App() {
     <header class="top">
       <span class="brand">molt</span>
       <nav>
-        <a href="#/sessions" class=${route.path[0] !== 'memories' ? 'active' : ''}>Sessions</a>
+        <a href="#/sessions" class=${route.path[0] !== 'memories' && route.path[0] !== 'keys' ? 'active' : ''}>Sessions</a>
         <a href="#/memories" class=${route.path[0] === 'memories' ? 'active' : ''}>Memories</a>
+        <a href="#/keys" class=${route.path[0] === 'keys' ? 'active' : ''}>Keys</a>
         <a href="/docs/" target="_blank" rel="noopener">API docs</a>
       </nav>
       ${access.open ? html`<span class="open-mode">open API (no keys exist)</span>` : html`<button class="sign-out" onClick=${signOut}>Sign out</button>`}

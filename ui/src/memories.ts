@@ -5,7 +5,10 @@
 import { useState } from 'preact/hooks';
 import { type Answer, answered, type paths } from '../../client/index.js';
 import { molt } from './api.js';
-import { Badge, ErrorBox, html, memoryLink, sessionLink, useAction, useLoad, when } from './ui.js';
+import { Badge, ErrorBox, html, memoryLink, Pager, sessionLink, useAction, usePaged, when } from './ui.js';
+
+/** Memories a page. */
+const PAGE = 50;
 
 type MemoryQuery = NonNullable<paths['/v1/memories']['get']['parameters']['query']>;
 export type Memory = Answer<'/v1/memories/{memoryId}', 'get', 200>;
@@ -67,14 +70,18 @@ export function MemoriesPage({ initial }: { initial: Partial<MemoryFilter> }) {
   const blank: MemoryFilter = { userId: '', agentId: '', status: 'active', query: '', ...initial };
   const [draft, setDraft] = useState<MemoryFilter>(blank);
   const [filter, setFilter] = useState<MemoryFilter>(blank);
-  const loaded = useLoad(() => {
-    const query: MemoryQuery = { limit: 100 };
-    if (filter.userId.trim()) query.userId = filter.userId.trim();
-    if (filter.agentId.trim()) query.agentId = filter.agentId.trim();
-    if (filter.status) query.status = filter.status;
-    if (filter.query.trim()) query.query = filter.query.trim();
-    return answered(molt().api.GET('/v1/memories', { params: { query } }));
-  }, [filter]);
+  const loaded = usePaged(
+    (cursor) => {
+      const query: MemoryQuery = { limit: PAGE };
+      if (filter.userId.trim()) query.userId = filter.userId.trim();
+      if (filter.agentId.trim()) query.agentId = filter.agentId.trim();
+      if (filter.status) query.status = filter.status;
+      if (filter.query.trim()) query.query = filter.query.trim();
+      if (cursor) query.cursor = cursor;
+      return answered(molt().api.GET('/v1/memories', { params: { query } }));
+    },
+    [filter],
+  );
   const field = (name: 'userId' | 'agentId' | 'query', label: string) =>
     html`<label>${label}<input name=${name} value=${draft[name]} onInput=${(e: Event) => setDraft({ ...draft, [name]: (e.target as HTMLInputElement).value })} /></label>`;
   const items = loaded.data?.items ?? [];
@@ -99,6 +106,21 @@ export function MemoriesPage({ initial }: { initial: Partial<MemoryFilter> }) {
     </form>
     <${ErrorBox} error=${loaded.error} />
     ${loaded.data && items.length === 0 ? html`<p class="empty">No memory matches.</p>` : null}
+    ${
+      loaded.data && items.length > 0
+        ? html`<${Pager}
+            label="memories"
+            pageIndex=${loaded.pageIndex}
+            pageSize=${PAGE}
+            shown=${items.length}
+            total=${loaded.data.total}
+            totalCapped=${loaded.data.totalCapped}
+            hasNext=${loaded.data.nextCursor !== null}
+            onPrevious=${loaded.previous}
+            onNext=${loaded.next}
+          />`
+        : null
+    }
     ${
       items.length > 0
         ? html`<table class="memories">

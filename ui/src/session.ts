@@ -3,23 +3,29 @@
  * and tool failures, the timeline (with replay), its memory extractions, and — on demand — why
  * memories were recalled into the context the agent would get now (GET …/context?explain=true).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { type Answer, answered } from '../../client/index.js';
 import { molt } from './api.js';
+import { ContextView } from './context-view.js';
 import { FillBar } from './fill-bar.js';
+import { FillChart } from './fill-chart.js';
 import { HistoryPanel } from './history.js';
-import { TimelineView } from './timeline.js';
+import { LiveBadge, useLive } from './live.js';
+import { loadTimeline, TIMELINE_LIMIT, TIMELINE_MAX_LIMIT, TimelineView } from './timeline.js';
 import {
   Badge,
+  ConfirmButton,
   ErrorBox,
   extractionLink,
   html,
   memoryLink,
   Notice,
   num,
+  Pager,
   route,
   useAction,
   useLoad,
+  usePaged,
   when,
 } from './ui.js';
 
@@ -46,7 +52,14 @@ function BreakerPanel({ session, onChange }: { session: Session; onChange: () =>
     ${breaker.lastError ? html`<p class="error-text">${breaker.lastError}</p>` : null}
     ${
       breaker.state === 'open' || breaker.consecutiveFailures > 0
-        ? html`<button class="reset-breaker" disabled=${action.busy} onClick=${reset}>Reset the breaker</button>`
+        ? html`<${ConfirmButton}
+            label="Reset the breaker"
+            buttonClass="reset-breaker"
+            question="Reset the breaker? Compactions are tried again at once and its failure count starts from zero."
+            confirmLabel="Yes, reset"
+            busy=${action.busy}
+            onConfirm=${reset}
+          />`
         : null
     }
     <${Notice} text=${action.done} /><${ErrorBox} error=${action.error} />
@@ -158,51 +171,104 @@ function RecallExplain({ sessionId }: { sessionId: string }) {
   </section>`;
 }
 
+const EXTRACTIONS_PAGE = 20;
+
 function Extractions({ sessionId, version }: { sessionId: string; version: number }) {
-  const loaded = useLoad(
-    () => answered(molt().api.GET('/v1/memory-extractions', { params: { query: { sessionId, limit: 50 } } })),
-    [sessionId, version],
+  const loaded = usePaged(
+    (cursor) =>
+      answered(
+        molt().api.GET('/v1/memory-extractions', {
+          params: { query: { sessionId, limit: EXTRACTIONS_PAGE, ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
+    [sessionId],
   );
+  useEffect(() => {
+    if (version > 0) loaded.reload();
+  }, [version]);
   const items = loaded.data?.items ?? [];
-  return html`<section class="panel">
+  return html`<section class="panel extractions">
     <h2>Memory extractions</h2>
     <${ErrorBox} error=${loaded.error} />
     ${loaded.data && items.length === 0 ? html`<p class="empty">None yet.</p>` : null}
     <ul>${items.map(
       (e) =>
-        html`<li>${extractionLink(e.id, `seq ${e.fromSeq}–${e.toSeq}`)} <${Badge} text=${e.status} /> ${e.trigger} · ${when(e.startedAt)}</li>`,
+        html`<li key=${e.id}>${extractionLink(e.id, `seq ${e.fromSeq}–${e.toSeq}`)} <${Badge} text=${e.status} /> ${e.trigger} · ${when(e.startedAt)}</li>`,
     )}</ul>
+    ${
+      loaded.data && items.length > 0
+        ? html`<${Pager}
+            label="extractions"
+            pageIndex=${loaded.pageIndex}
+            pageSize=${EXTRACTIONS_PAGE}
+            shown=${items.length}
+            total=${loaded.data.total}
+            totalCapped=${loaded.data.totalCapped}
+            hasNext=${loaded.data.nextCursor !== null}
+            onPrevious=${loaded.previous}
+            onNext=${loaded.next}
+          />`
+        : null
+    }
   </section>`;
 }
 
 export function SessionPage({ sessionId, seq }: { sessionId: string; seq: number | undefined }) {
   const [version, setVersion] = useState(0);
+  const [limit, setLimit] = useState(TIMELINE_LIMIT);
   const refresh = () => setVersion((v) => v + 1);
   const loaded = useLoad(() => molt().getSession(sessionId), [sessionId, version]);
   const s = loaded.data;
+  const missing = loaded.status === 404;
+  const timeline = useLoad(
+    () => (s ? loadTimeline(sessionId, limit) : Promise.resolve(undefined)),
+    [sessionId, version, limit, s === undefined],
+  );
+  const live = useLive(refresh, s !== undefined && !missing);
+  if (missing || (!s && loaded.error)) {
+    // One clear answer, nothing to act on: no panel, no button, no polling.
+    return html`<section class="session missing">
+      <p class="crumbs"><a href="#/sessions">Sessions</a> ›</p>
+      <h1><code>${sessionId}</code></h1>
+      <${ErrorBox} error=${missing ? `No session ${sessionId} in this tenant (404).` : loaded.error} />
+    </section>`;
+  }
+  if (!s) return html`<p class="loading">Loading session…</p>`;
+  const older =
+    limit < TIMELINE_MAX_LIMIT ? () => setLimit(Math.min(limit * 2, TIMELINE_MAX_LIMIT)) : undefined;
   return html`<section class="session">
     <p class="crumbs"><a href="#/sessions">Sessions</a> ›</p>
-    <h1><code>${sessionId}</code></h1>
+    <h1><code>${sessionId}</code> <${LiveBadge} live=${live} /></h1>
     <button class="refresh" onClick=${refresh}>Refresh</button>
     <${ErrorBox} error=${loaded.error} />
-    ${
-      s
-        ? html`<div class="overview">
-            <div class="panel">
-              <h2>Live context</h2>
-              <${FillBar} ...${s} />
-              <p>seq ${s.lastSeq} stored · boundary ${s.boundarySeq} · ${num(s.transcript.messages)} messages, ${num(s.transcript.tokens)} tokens in all
-              · compactions ${s.compactions.total} (${s.compactions.failed} failed, ${s.compactions.degraded} degraded)</p>
-              <p>User: ${s.userId ? html`<a href=${route(['memories'], { userId: s.userId })}>${s.userId}</a>` : '—'}
-              ${' · '}Agent: ${s.agentId ? html`<a href=${route(['memories'], { agentId: s.agentId })}>${s.agentId}</a>` : '—'}</p>
-            </div>
-            <${BreakerPanel} session=${s} onChange=${refresh} />
-          </div>
-          <${SummaryInForce} compactionId=${s.summary?.compactionId ?? null} version=${version} />`
-        : null
-    }
-    <${TimelineView} sessionId=${sessionId} seq=${seq} version=${version} onChange=${refresh} />
+    <div class="overview">
+      <div class="panel">
+        <h2>Live context</h2>
+        <${FillBar} ...${s} />
+        <p>seq ${s.lastSeq} stored · boundary ${s.boundarySeq} · ${num(s.transcript.messages)} messages, ${num(s.transcript.tokens)} tokens in all
+        · compactions ${s.compactions.total} (${s.compactions.failed} failed, ${s.compactions.degraded} degraded)</p>
+        <p>User: ${s.userId ? html`<a href=${route(['memories'], { userId: s.userId })}>${s.userId}</a>` : '—'}
+        ${' · '}Agent: ${s.agentId ? html`<a href=${route(['memories'], { agentId: s.agentId })}>${s.agentId}</a>` : '—'}</p>
+      </div>
+      <${BreakerPanel} session=${s} onChange=${refresh} />
+    </div>
+    <section class="panel fill-over-time">
+      <h2>Fill over time</h2>
+      ${
+        timeline.data
+          ? html`<${FillChart}
+              items=${timeline.data.items}
+              liveTokens=${s.liveTokens}
+              contextWindowTokens=${s.contextWindowTokens}
+              thresholds=${s.thresholds}
+            />`
+          : html`<p class="loading">Loading…</p>`
+      }
+    </section>
+    <${SummaryInForce} compactionId=${s.summary?.compactionId ?? null} version=${version} />
+    <${TimelineView} data=${timeline.data} error=${timeline.error} seq=${seq} onChange=${refresh} onOlder=${older} />
     <${Extractions} sessionId=${sessionId} version=${version} />
+    <${ContextView} sessionId=${sessionId} contextWindowTokens=${s.contextWindowTokens} />
     <${RecallExplain} sessionId=${sessionId} />
     <${HistoryPanel} sessionId=${sessionId} />
   </section>`;

@@ -4,7 +4,8 @@ import type { paths } from '../../client/index.js';
 import { answered } from '../../client/index.js';
 import { molt } from './api.js';
 import { FillBar } from './fill-bar.js';
-import { Badge, ErrorBox, html, num, route, sessionLink, useLoad, when } from './ui.js';
+import { LiveBadge, useLive } from './live.js';
+import { Badge, ErrorBox, html, num, Pager, route, sessionLink, usePaged, when } from './ui.js';
 
 type SessionQuery = NonNullable<paths['/v1/sessions']['get']['parameters']['query']>;
 type SessionPage = paths['/v1/sessions']['get']['responses'][200]['content']['application/json'];
@@ -29,29 +30,30 @@ async function loadSessions(filter: Filter, cursor?: string): Promise<SessionPag
 export function SessionsPage() {
   const [draft, setDraft] = useState<Filter>({ q: '', userId: '', breaker: '' });
   const [filter, setFilter] = useState<Filter>(draft);
-  const [more, setMore] = useState<SessionPage['items']>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const page = useLoad(async () => {
-    const first = await loadSessions(filter);
-    setMore([]);
-    setCursor(first.nextCursor);
-    return first;
-  }, [filter]);
+  const page = usePaged((cursor) => loadSessions(filter, cursor), [filter]);
+  const live = useLive(page.reload);
 
   const apply = (next: Filter) => {
     setDraft(next);
     setFilter(next);
   };
-  const loadMore = async () => {
-    if (!cursor) return;
-    const next = await loadSessions(filter, cursor);
-    setMore([...more, ...next.items]);
-    setCursor(next.nextCursor);
-  };
-  const items = [...(page.data?.items ?? []), ...more];
+  const items = page.data?.items ?? [];
+  const pager = page.data
+    ? html`<${Pager}
+        label="sessions"
+        pageIndex=${page.pageIndex}
+        pageSize=${PAGE}
+        shown=${items.length}
+        total=${page.data.total}
+        totalCapped=${page.data.totalCapped}
+        hasNext=${page.data.nextCursor !== null}
+        onPrevious=${page.previous}
+        onNext=${page.next}
+      />`
+    : null;
 
   return html`<section>
-    <h1>Sessions</h1>
+    <h1>Sessions <${LiveBadge} live=${live} /></h1>
     <form
       class="filters"
       role="search"
@@ -82,6 +84,7 @@ export function SessionsPage() {
     <${ErrorBox} error=${page.error} />
     ${page.loading && !page.data ? html`<p class="loading">Loading sessions…</p>` : null}
     ${page.data && items.length === 0 ? html`<p class="empty">No session matches.</p>` : null}
+    ${items.length > 0 ? pager : null}
     ${
       items.length > 0
         ? html`<table class="sessions">
@@ -104,6 +107,5 @@ export function SessionsPage() {
           </table>`
         : null
     }
-    ${cursor ? html`<button class="more" onClick=${loadMore}>More sessions</button>` : null}
   </section>`;
 }

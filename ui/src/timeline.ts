@@ -6,14 +6,26 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { type Answer, answered } from '../../client/index.js';
-import { errorMessage, molt } from './api.js';
-import { Badge, ErrorBox, extractionLink, html, Notice, num, useAction, when } from './ui.js';
+import { molt } from './api.js';
+import { Badge, ConfirmButton, ErrorBox, extractionLink, html, Notice, num, useAction, when } from './ui.js';
 
-type Timeline = Answer<'/v1/sessions/{sessionId}/timeline', 'get', 200>;
+export type Timeline = Answer<'/v1/sessions/{sessionId}/timeline', 'get', 200>;
 type Item = Timeline['items'][number];
-type CompactionItem = Extract<Item, { kind: 'compaction' }>;
+export type CompactionItem = Extract<Item, { kind: 'compaction' }>;
 
-const REPLAYABLE = new Set(['failed', 'degraded', 'cancelled']);
+/** The timeline's first read: each kind's newest entries, this many; "Show older entries" doubles it. */
+export const TIMELINE_LIMIT = 300;
+/** The timeline route's largest `limit`. */
+export const TIMELINE_MAX_LIMIT = 1_000;
+
+/** The timeline of a session, each kind's newest `limit` entries. */
+export function loadTimeline(sessionId: string, limit: number): Promise<Timeline> {
+  return answered(
+    molt().api.GET('/v1/sessions/{sessionId}/timeline', {
+      params: { path: { sessionId }, query: { limit } },
+    }),
+  );
+}
 
 const CROSSED: Record<string, string> = {
   threshold: 'upload threshold crossed: a compaction starts in the background',
@@ -36,7 +48,14 @@ function ReplayButton({ item, onReplayed }: { item: CompactionItem; onReplayed: 
       return `replay started: ${answer.compaction.id}`;
     });
   return html`<span class="action">
-    <button class="replay" disabled=${action.busy} onClick=${replay}>Replay</button>
+    <${ConfirmButton}
+      label="Replay"
+      buttonClass="replay"
+      question=${`Replay compaction ${item.compactionId} (seq ${item.fromSeq}–${item.toSeq})? A new attempt summarises the range again and replaces this summary when it succeeds.`}
+      confirmLabel="Yes, replay"
+      busy=${action.busy}
+      onConfirm=${replay}
+    />
     <${Notice} text=${action.done} /><${ErrorBox} error=${action.error} />
   </span>`;
 }
@@ -54,7 +73,8 @@ function CompactionEntry({ item, onReplayed }: { item: CompactionItem; onReplaye
     <div>
       <time>${when(item.at)}</time> <strong>Compaction</strong> <${Badge} text=${item.status} /> <small>${item.trigger}</small>${` · ${facts}`}
       ${item.replayOf ? html` · replays <code>${item.replayOf}</code>` : null}
-      ${REPLAYABLE.has(item.status) ? html` <${ReplayButton} item=${item} onReplayed=${onReplayed} />` : null}
+      ${item.replayable ? html` <${ReplayButton} item=${item} onReplayed=${onReplayed} />` : null}
+      ${!item.replayable && (item.status === 'failed' || item.status === 'degraded' || item.status === 'cancelled') ? html` <small class="muted covered">range covered by a newer summary: nothing to replay</small>` : null}
     </div>
     ${item.verdict ? html`<div class="verdict">verdict <${Badge} text=${item.verdict} />${item.cause && item.cause !== item.error ? html` <span class="error-text">${item.cause}</span>` : null}</div>` : null}
     ${item.error ? html`<div class="error-text">${item.error}</div>` : null}
@@ -92,51 +112,80 @@ function Entry({ item, seq, onReplayed }: { item: Item; seq: number | undefined;
   }
 }
 
+/** Which entries of a kind the page shows out of how many: "newest 300 of 1,204 turns". */
+function shownOf(
+  shown: number,
+  total: { total: number; totalCapped: boolean },
+  noun: [string, string],
+): string {
+  const all = `${num(total.total)}${total.totalCapped ? '+' : ''}`;
+  const word = total.total === 1 && !total.totalCapped ? noun[0] : noun[1];
+  return shown < total.total || total.totalCapped
+    ? `newest ${num(shown)} of ${all} ${word}`
+    : `${all} ${word}`;
+}
+
 export function TimelineView({
-  sessionId,
+  data,
+  error,
   seq,
-  version,
   onChange,
+  onOlder,
 }: {
-  sessionId: string;
+  data: Timeline | undefined;
+  error: string | undefined;
   seq: number | undefined;
-  version: number;
   onChange: () => void;
+  /** Reads more of each kind; absent when the route's largest limit is reached. */
+  onOlder: (() => void) | undefined;
 }) {
-  const [data, setData] = useState<Timeline | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
   const [showTurns, setShowTurns] = useState(true);
-  useEffect(() => {
-    let live = true;
-    answered(molt().api.GET('/v1/sessions/{sessionId}/timeline', { params: { path: { sessionId } } })).then(
-      (answer) => {
-        if (!live) return;
-        setData(answer);
-        setError(undefined);
-      },
-      (failure: unknown) => {
-        if (live) setError(errorMessage(failure));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [sessionId, version]);
   useEffect(() => {
     if (seq === undefined || !data) return;
     const turn = document.querySelector('.event.turn.highlight');
     turn?.scrollIntoView({ block: 'center' });
-  }, [data, seq]);
+  }, [data === undefined, seq]);
 
-  const items = (data?.items ?? []).filter((item) => showTurns || item.kind !== 'turn');
+  const all = data?.items ?? [];
+  const items = all.filter((item) => showTurns || item.kind !== 'turn');
+  const count = (kind: Item['kind']) => all.filter((item) => item.kind === kind).length;
   return html`<section class="timeline">
     <h2>Timeline</h2>
     <label class="toggle"><input type="checkbox" checked=${showTurns} onChange=${() => setShowTurns(!showTurns)} /> show turns</label>
     <${ErrorBox} error=${error} />
-    ${data?.truncated ? html`<p class="notice">Only the latest entries of each kind are shown.</p>` : null}
+    ${
+      data
+        ? html`<p class="totals" data-turns=${data.totals.turns.total} data-compactions=${data.totals.compactions.total}>
+            ${[
+              shownOf(count('turn'), data.totals.turns, ['turn', 'turns']),
+              shownOf(count('compaction'), data.totals.compactions, ['compaction', 'compactions']),
+              shownOf(count('extraction'), data.totals.extractions, ['extraction', 'extractions']),
+              shownOf(count('breaker'), data.totals.breaker, ['breaker transition', 'breaker transitions']),
+              shownOf(count('truncation'), data.totals.truncations, ['overflow cut', 'overflow cuts']),
+            ].join(' · ')}
+          </p>`
+        : null
+    }
     ${data && items.length === 0 ? html`<p class="empty">Nothing has happened yet.</p>` : null}
+    ${data?.truncated && onOlder ? html`<button class="older" onClick=${onOlder}>Show older entries</button>` : null}
+    ${data?.truncated && !onOlder ? html`<p class="notice">Only the latest entries of each kind are shown.</p>` : null}
     <ol class="events">
-      ${items.map((item) => html`<${Entry} item=${item} seq=${seq} onReplayed=${onChange} />`)}
+      ${items.map((item) => html`<${Entry} key=${keyOf(item)} item=${item} seq=${seq} onReplayed=${onChange} />`)}
     </ol>
   </section>`;
+}
+
+function keyOf(item: Item): string {
+  switch (item.kind) {
+    case 'turn':
+      return `turn-${item.turnId}`;
+    case 'compaction':
+      return `compaction-${item.compactionId}`;
+    case 'extraction':
+      return `extraction-${item.extractionId}`;
+    case 'breaker':
+      return `breaker-${item.at}-${item.state}`;
+    case 'truncation':
+      return `truncation-${item.at}-${item.seq}`;
+  }
 }

@@ -1,13 +1,15 @@
 /** Shared pieces of the console's pages: loading, errors, links, numbers and dates. */
 import { html } from 'htm/preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { errorMessage } from './api.js';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage, MoltApiError } from './api.js';
 
 export { html };
 
 export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
+  /** The HTTP status of the failure (404: not there), when molt answered one. */
+  status: number | undefined;
   loading: boolean;
   reload: () => void;
 }
@@ -16,6 +18,7 @@ export interface Loaded<T> {
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState<number | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -26,11 +29,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
         if (!live) return;
         setData(value);
         setError(undefined);
+        setStatus(undefined);
         setLoading(false);
       },
       (failure: unknown) => {
         if (!live) return;
         setError(errorMessage(failure));
+        setStatus(failure instanceof MoltApiError && failure.status > 0 ? failure.status : undefined);
         setLoading(false);
       },
     );
@@ -39,7 +44,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
     };
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return { data, error, status, loading, reload };
 }
 
 /** An action button's state: running, and the error or message it ended with. */
@@ -104,4 +109,113 @@ export function contentOf(value: unknown): string {
   if (value && typeof value === 'object' && 'content' in value)
     return String((value as { content: unknown }).content);
   return value === null || value === undefined ? '—' : JSON.stringify(value);
+}
+
+/** A page of a keyset-paged list: its items, the cursor to the next page, and the list's total. */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * A list read page by page with molt's opaque cursors: the cursors of the pages before this one
+ * are kept so Previous goes back. A change of `deps` (a new filter) starts again at page one.
+ */
+export function usePaged<T>(load: (cursor: string | undefined) => Promise<ListPage<T>>, deps: unknown[]) {
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const depsKey = JSON.stringify(deps);
+  const seen = useRef(depsKey);
+  const fresh = seen.current !== depsKey;
+  if (fresh) seen.current = depsKey;
+  const stack = fresh ? [undefined] : cursors;
+  useEffect(() => {
+    if (fresh) setCursors([undefined]);
+  }, [depsKey]);
+  const cursor = stack.at(-1);
+  const loaded = useLoad(() => load(cursor), [depsKey, cursor]);
+  return {
+    ...loaded,
+    pageIndex: stack.length - 1,
+    next: () => {
+      const nextCursor = loaded.data?.nextCursor;
+      if (nextCursor) setCursors([...stack, nextCursor]);
+    },
+    previous: () => {
+      if (stack.length > 1) setCursors(stack.slice(0, -1));
+    },
+  };
+}
+
+/**
+ * Where a page sits in its list: "41–60 of 125" (or "of 10,000+" past the count's cap), with
+ * Previous and Next. `pageSize` is the limit each page was asked for.
+ */
+export function Pager({
+  label,
+  pageIndex,
+  pageSize,
+  shown,
+  total,
+  totalCapped,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  label: string;
+  pageIndex: number;
+  pageSize: number;
+  shown: number;
+  total: number;
+  totalCapped: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
+  const first = pageIndex * pageSize + 1;
+  const last = pageIndex * pageSize + shown;
+  const of = `${num(total)}${totalCapped ? '+' : ''}`;
+  return html`<nav class="pager" aria-label=${`${label} pages`}>
+    <span class="pager-range" data-total=${total}>${shown === 0 ? `0 of ${of}` : `${num(first)}–${num(last)} of ${of}`} ${label}</span>
+    <button class="pager-previous" disabled=${pageIndex === 0} onClick=${onPrevious}>Previous</button>
+    <button class="pager-next" disabled=${!hasNext} onClick=${onNext}>Next</button>
+  </nav>`;
+}
+
+/**
+ * A button whose action asks once more first: the question and "Yes, …" / "Cancel" replace the
+ * button until answered. `busy` disables the confirmation while the action runs.
+ */
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  buttonClass,
+  busy,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  buttonClass?: string;
+  busy?: boolean;
+  onConfirm: () => void | Promise<void>;
+}) {
+  const [armed, setArmed] = useState(false);
+  if (!armed) {
+    return html`<button class=${buttonClass ?? ''} disabled=${busy} onClick=${() => setArmed(true)}>${label}</button>`;
+  }
+  return html`<span class="confirm" role="group" aria-label=${question}>
+    <span class="confirm-question">${question}</span>
+    <button
+      class=${`confirm-yes ${buttonClass ?? ''}`}
+      disabled=${busy}
+      onClick=${async () => {
+        setArmed(false);
+        await onConfirm();
+      }}
+    >${confirmLabel}</button>
+    <button class="confirm-cancel" onClick=${() => setArmed(false)}>Cancel</button>
+  </span>`;
 }
