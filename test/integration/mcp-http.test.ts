@@ -47,11 +47,11 @@ afterAll(async () => {
 });
 
 describe('MCP over streamable HTTP', () => {
-  it('offers the four tools (none with a scope argument) and the profile resource', async () => {
+  it('offers the five tools (none with a scope argument) and the profile resource', async () => {
     const alice = await asUser(keys.operatorA, ALICE);
     const { tools } = await alice.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['commit_memory', 'forget_memory', 'list_memories', 'search_memories'].sort(),
+      ['commit_memory', 'forget_memory', 'list_memories', 'read_history', 'search_memories'].sort(),
     );
     for (const tool of tools) {
       const properties = Object.keys((tool.inputSchema.properties ?? {}) as Json);

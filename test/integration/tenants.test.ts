@@ -112,6 +112,9 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
     'PATCH /v1/memories/{memoryId}': { content: 'edited by B' },
     'POST /v1/keys': { role: 'agent', name: 'made by B' },
+    'POST /v1/memories/expand': { id: ids.memoryId },
+    'POST /v1/memory-tool': { sessionId: ids.sessionId, input: { command: 'view', path: '/memories' } },
+    'POST /v1/memory-store': { sessionId: ids.sessionId, ops: [{ op: 'namespaces' }] },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?query=${encodeURIComponent(SECRET)}`,
