@@ -198,7 +198,7 @@ describe('docker-compose.yml passes every setting molt reads', () => {
     }
   });
 
-  it('passes settings through as ${VAR:-} so an unset one keeps molt’s default', () => {
+  it('passes settings through as VAR: $-default passthroughs so an unset one keeps molt’s default', () => {
     const block = text.slice(text.indexOf('x-molt-env:'), text.indexOf('\nname:'));
     const fixed = new Set(['DATABASE_URL', 'TEMPORAL_ADDRESS', 'MOLT_LLM_PROVIDER']);
     for (const v of tableVars) {
