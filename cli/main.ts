@@ -73,6 +73,7 @@ export const COMMANDS: Record<string, { group: Group; description: string }> = {
   remember: { group: 'agent', description: agentCommand('remember').summary },
   search: { group: 'agent', description: agentCommand('search').summary },
   ls: { group: 'agent', description: agentCommand('ls').summary },
+  expand: { group: 'agent', description: agentCommand('expand').summary },
   mcp: {
     group: 'mcp',
     description:

@@ -171,3 +171,39 @@ esac
     }
   });
 });
+
+describe('docker-compose.yml passes every setting molt reads', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'));
+  const tableVars = new Set(
+    section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) =>
+        [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1] ?? ''),
+      ),
+  );
+
+  it('finds the README’s configuration table', () => {
+    expect(tableVars.size).toBeGreaterThan(30);
+    expect(tableVars).toContain('MOLT_EMBEDDINGS_PROVIDER');
+    expect(tableVars).toContain('MOLT_MEMORY_EXTRACTOR');
+  });
+
+  it('sets or passes through every variable of the table in each molt service', () => {
+    for (const [name, s] of molt) {
+      const env = s.environment ?? {};
+      const missing = [...tableVars].filter((v) => !(v in env));
+      expect(missing, name).toEqual([]);
+    }
+  });
+
+  it('passes settings through as VAR: $-default passthroughs so an unset one keeps molt’s default', () => {
+    const block = text.slice(text.indexOf('x-molt-env:'), text.indexOf('\nname:'));
+    const fixed = new Set(['DATABASE_URL', 'TEMPORAL_ADDRESS', 'MOLT_LLM_PROVIDER']);
+    for (const v of tableVars) {
+      if (fixed.has(v)) continue;
+      expect(block, v).toContain(`${v}: \${${v}:-}`);
+    }
+  });
+});
