@@ -75,7 +75,8 @@ export async function indexSessionEpisodes(
       .from(sessions)
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
     if (!row) return { locked: true, messages: 0, added: [], toSeq: 0, more: false };
-    const erased = await erasedUpTo(tx, tenantId, sessionId);
+    // A memory wipe's tombstone too: episodes are memories (what was said before it stays out).
+    const erased = await erasedUpTo(tx, tenantId, sessionId, 'memories');
     const after = Math.max(row.episodesToSeq, erased);
     const rows = await tx
       .select({ seq: messages.seq, body: messages.body, createdAt: messages.createdAt })

@@ -246,7 +246,7 @@ describe('the memory CLI, driven as an agent would', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.prompt).toBe(agentCliPrompt());
-    expect(body.commands.map((c: Json) => c.name)).toEqual(['remember', 'search', 'ls', 'history']);
+    expect(body.commands.map((c: Json) => c.name)).toEqual(['remember', 'search', 'ls', 'history', 'expand']);
     expect(body.env).toContain('MOLT_USER_ID');
   });
 });

@@ -106,7 +106,9 @@ describe('the upload threshold', () => {
     expect(done.lastSeq).toBe(later.lastSeq);
     expect(done.liveTokens).toBeLessThan(later.liveTokens);
 
-    const context = (await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/context` })).json();
+    const context = (
+      await h.app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}/context?recall=false` })
+    ).json();
     const stored = await h.database.db
       .select()
       .from(messages)
