@@ -14,6 +14,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV2 } from 'ai/test';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runExample } from '../../integrations/ai-sdk/examples/agent.js';
@@ -115,9 +116,12 @@ const weather = tool({
 });
 
 /** The session's stored conversation (recall off), as role + a short signature per message. */
+/** The session's transcript as stored (every message, compacted or not), one line each. */
 async function stored(sessionId: string): Promise<string[]> {
-  const context = await api(`/v1/sessions/${sessionId}/context?recall=false`);
-  return (context.messages as Json[]).map((m) => {
+  const result = (await h.database.db.execute(
+    sql`select body from messages where tenant_id = 'default' and session_id = ${sessionId} order by seq`,
+  )) as unknown as { rows: Array<{ body: Json }> };
+  return result.rows.map(({ body: m }) => {
     if (m.role === 'toolResult') return `toolResult:${m.toolName}`;
     const blocks =
       typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (m.content as Json[]);
