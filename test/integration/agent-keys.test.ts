@@ -97,6 +97,7 @@ function requestFor(method: string, path: string): { url: string; payload?: unkn
     'POST /v1/memories/search': { query: `vault ${SECRET}` },
     'POST /v1/memory-tool': { sessionId: ids.sessionId, input: { command: 'view', path: '/memories' } },
     'POST /v1/memory-store': { sessionId: ids.sessionId, ops: [{ op: 'namespaces' }] },
+    'POST /v1/memories/expand': { id: ids.memoryId },
   };
   const queries: Record<string, string> = {
     'GET /v1/memories': `?userId=${USER_B}`,
@@ -131,8 +132,9 @@ describe("an agent key bound to agent A and agent B's data", () => {
       if (collections.has(what)) expect(response.statusCode, `${what}: ${response.body}`).toBeLessThan(500);
       else expect([403, 404], `${what}: ${response.body}`).toContain(response.statusCode);
       expect(response.body, what).not.toContain(SECRET);
-      // What A itself sent (an id in the URL) may come back in the error; nothing else of B.
-      if (!url.includes(ids.memoryId)) expect(response.body, what).not.toContain(ids.memoryId);
+      // What A itself sent (an id in the URL or the body) may come back in the error; nothing else of B.
+      const sent = url + JSON.stringify(payload ?? null);
+      if (!sent.includes(ids.memoryId)) expect(response.body, what).not.toContain(ids.memoryId);
     }
     // B's data is all still there.
     expect((await call(keys.agentB, 'GET', `/v1/memories/${ids.memoryId}`)).json().status).toBe('active');

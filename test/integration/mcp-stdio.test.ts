@@ -52,6 +52,7 @@ describe('molt mcp (stdio)', () => {
       'commit_memory',
       'forget_memory',
       'list_memories',
+      'read_history',
       'search_memories',
     ]);
     const { resources } = await alice.client.listResources();
