@@ -22,6 +22,7 @@ import {
   LOCAL_EMBEDDING_QUEUE_TEXTS,
   LOCAL_EMBEDDINGS_MIN_COSINE,
 } from '../config/defaults.js';
+import { moltPath } from '../config/paths.js';
 import type { EmbedOptions } from './embeddings.js';
 
 /** The model's name in a vector's id: `local:use-lite-512`. */
@@ -101,7 +102,8 @@ class LocalModel {
   /** Starts the model's thread (and so the model's load) if it is not running. */
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(new URL('./local-embeddings-worker.mjs', import.meta.url));
+    // From molt's root, not this module: the compiled CLI bundles this file into dist/cli/.
+    const worker = new Worker(moltPath('llm', 'local-embeddings-worker.mjs'));
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(message));
     worker.on('error', (error) =>

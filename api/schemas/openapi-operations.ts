@@ -108,6 +108,13 @@ const ops: Record<string, Omit<OperationDocs, 'example'>> = {
       "search_memories: the memories the automatic recall would find for `query`, in a session's recall scope " +
       'or a user/agent scope.',
   },
+  'POST /v1/memories/expand': {
+    summary: 'Read the turns behind a hit',
+    description:
+      'read_history: the turns around a search hit (`id`), behind a compaction summary (`compactionId`) or at a ' +
+      "place in a session (`at`), verbatim and bounded, in the caller's scope; raw history stays reachable after " +
+      "compaction. Page a compaction's range with `afterSeq`.",
+  },
   'GET /v1/memories/:memoryId': {
     summary: 'Read a memory',
     description: 'One memory with its provenance (the quote and its turn) and supersession history.',
