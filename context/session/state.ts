@@ -3,6 +3,7 @@
 import { type BreakerState, type BreakerStatus, createBreaker } from '../breaker.js';
 import type { CompactionTrigger } from '../compaction-rules.js';
 import type { AttemptCounters } from '../recovery.js';
+import { defaultsOf, type SessionDefaults } from './defaults.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
 import { type CalibrationState, createCalibrationState } from './usage-calibration.js';
@@ -87,6 +88,12 @@ export interface SessionState {
    * `keep-recent-owned-room` patch: a share of the whole window, as they were recorded.
    */
   keepRecentOfOwnedRoom?: boolean;
+  /**
+   * The defaults this session decides with (defaults.ts), resolved by the API when it started the
+   * run and carried since. Absent in states of runs started before they were carried: the
+   * defaults of that era (PRE_CARRIED_SESSION_DEFAULTS), never today's.
+   */
+  defaults?: SessionDefaults;
 }
 
 export interface StartCompactionCommand {
@@ -144,6 +151,8 @@ export function createSessionState(input: {
   sessionId: string;
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
+  /** Absent: the state decides with the pre-carried era's defaults (defaults.ts). */
+  defaults?: SessionDefaults | undefined;
 }): SessionState {
   if (!Number.isFinite(input.contextWindowTokens) || input.contextWindowTokens <= 0) {
     throw new RangeError(`contextWindowTokens must be a positive number, got ${input.contextWindowTokens}`);
@@ -152,7 +161,7 @@ export function createSessionState(input: {
     ...(input.tenantId !== undefined ? { tenantId: input.tenantId } : {}),
     sessionId: input.sessionId,
     contextWindowTokens: Math.floor(input.contextWindowTokens),
-    settings: resolveSessionSettings(input.settings),
+    settings: resolveSessionSettings(input.settings ?? {}, defaultsOf(input)),
     lastSeq: 0,
     boundarySeq: 0,
     live: [],
@@ -163,5 +172,6 @@ export function createSessionState(input: {
     attemptCounter: 0,
     overflowAttempts: [],
     calibration: createCalibrationState(),
+    ...(input.defaults ? { defaults: input.defaults } : {}),
   };
 }
