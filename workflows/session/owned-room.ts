@@ -5,8 +5,9 @@
  */
 import { patched } from '@temporalio/workflow';
 import type { SessionState } from '../../context/session/index.js';
+import { PATCHES } from '../patches.js';
 
-export const KEEP_RECENT_OWNED_ROOM_PATCH = 'keep-recent-owned-room';
+export const KEEP_RECENT_OWNED_ROOM_PATCH = PATCHES.keepRecentOwnedRoom.id;
 
 export function withKeepRecentOfOwnedRoom(state: SessionState): SessionState {
   if (state.keepRecentOfOwnedRoom !== undefined) return state;

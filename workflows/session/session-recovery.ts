@@ -30,13 +30,14 @@ import type {
   ReportOverflowResult,
   SessionWorkflowInput,
 } from '../contract.js';
+import { PATCHES } from '../patches.js';
 import { activities } from './session-activities.js';
 
 /**
  * Overflow recovery compacts the recent turns too when keeping them leaves nothing to compact.
  * Runs recorded before answered `give_up` there, and replay that way.
  */
-export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-turns';
+export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = PATCHES.overflowCompactsRecentTurns.id;
 
 const now = () => Date.now();
 
