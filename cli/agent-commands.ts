@@ -12,7 +12,7 @@ import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js'
 import { MEMORY_TYPES } from '../context/memory/types.js';
 import { type AgentEnv, loadAgentEnv, UsageError } from './agent-env.js';
 import { renderAgentAnswer } from './agent-format.js';
-import { KEY_HINT } from './operator.js';
+import { KEY_HINT } from './operator-client.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
 type Json = Record<string, any>;

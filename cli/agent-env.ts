@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { scopeIdSchema, sessionIdSchema } from '../api/schemas/common.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
-import { operatorEnvSchema } from './operator.js';
+import { operatorEnvSchema } from './operator-client.js';
 
 /** Bad arguments or environment: exit 2. */
 export class UsageError extends Error {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { apiKeyListSchema } from '../api/routes/keys.js';
 import { answerOf } from '../client/index.js';
 import { formatTable, formatTimestamp } from './format.js';
-import { jsonOption, type OperatorClient, type OutputOptions, print } from './operator.js';
+import { jsonOption, type OperatorClient, type OutputOptions, print } from './operator-client.js';
 
 type KeyList = z.infer<typeof apiKeyListSchema>;
 

@@ -29,7 +29,7 @@ import {
   loadOperatorEnv,
   type OutputOptions,
   print,
-} from './operator.js';
+} from './operator-client.js';
 
 const segment = encodeURIComponent;
 

@@ -4,24 +4,10 @@
  * The turn is stored either way; the warnings ride in the 202 answer. With
  * MOLT_REQUIRE_CONTEXT_WINDOW a turn without `contextWindowTokens` is refused instead.
  */
-import { z } from 'zod';
 import { ApiError } from '../plugins/errors.js';
+import type { TurnWarning } from '../schemas/sessions.js';
 
-export const TURN_WARNING_CODES = ['context_window_defaulted', 'message_exceeds_window'] as const;
-
-export const turnWarningSchema = z
-  .object({
-    code: z.enum(TURN_WARNING_CODES),
-    message: z.string(),
-    contextWindowTokens: z.number(),
-    /** `message_exceeds_window`: the message's index in this turn's `messages` and its size. */
-    messageIndex: z.number().optional(),
-    tokens: z.number().optional(),
-  })
-  .meta({
-    description: 'Something the agent’s model will not see as the agent may expect; the turn is stored.',
-  });
-export type TurnWarning = z.infer<typeof turnWarningSchema>;
+export type { TurnWarning };
 
 export interface TurnWarningInput {
   /** `contextWindowTokens` as this turn named it, if it did. */

@@ -2,7 +2,6 @@
  * Sessions: the view, the operator list, and the calls that go to the session workflow —
  * overflow recovery, manual compaction, breaker reset, and the Temporal history.
  */
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCompaction } from '../../db/compactions.js';
@@ -17,11 +16,17 @@ import {
   resetBreakerUpdate,
 } from '../../workflows/contract.js';
 import { readHistory } from '../control/history.js';
-import { updateSessionWorkflow } from '../control/session-update.js';
+import { updateSessionWorkflow, workflowError } from '../control/session-update.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
-import { ApiError, notFound, unavailable } from '../plugins/errors.js';
-import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import {
+  BODY_ERRORS,
+  errorResponses,
+  listQuerySchema,
+  scopeIdSchema,
+  sessionParamsSchema,
+} from '../schemas/common.js';
 import { compactAnswerSchema } from '../schemas/compactions.js';
 import {
   historySchema,
@@ -30,11 +35,6 @@ import {
   sessionWithMemorySchema,
   workflowSessionViewSchema,
 } from '../schemas/sessions.js';
-
-export const listQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
 
 const overflowBodySchema = z.strictObject({
   attemptId: z.string().min(1).max(200),
@@ -52,15 +52,6 @@ const compactBodySchema = z.strictObject({
 });
 
 /** Maps a failure talking to the session workflow onto the API's errors. */
-export function workflowError(sessionId: string, error: unknown): never {
-  if (error instanceof ApiError) throw error;
-  if (error instanceof WorkflowNotFoundError) throw notFound(`the workflow of session ${sessionId}`);
-  if (error instanceof WorkflowUpdateFailedError) {
-    throw new ApiError(409, 'rejected', error.cause?.message ?? error.message);
-  }
-  throw unavailable('Temporal', error);
-}
-
 export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const requireSession = async (tenantId: string, sessionId: string): Promise<SessionRow> => {
     const row = await getSession(deps.db, tenantId, sessionId);

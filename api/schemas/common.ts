@@ -11,6 +11,12 @@ export const sessionIdSchema = z
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 /** A memory scope's user or agent id, chosen by the agent. */
+/** A page of a list: `limit` items after `cursor` (db/pagination.ts). */
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+
 export const scopeIdSchema = z.string().min(1).max(200);
 
 /**
