@@ -9,14 +9,13 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { z } from 'zod';
 import { createMoltClient, MoltApiError, type MoltClient, type Query } from '../client/index.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { ConfigError } from './config.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
 
 /** History of a long session and its compactions can take a while to read from Temporal. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const operatorEnvSchema = z.object({
   MOLT_API_URL: z.preprocess(
@@ -37,12 +36,7 @@ export const operatorEnvSchema = z.object({
 export type OperatorEnv = z.infer<typeof operatorEnvSchema>;
 
 export function loadOperatorEnv(env: NodeJS.ProcessEnv = process.env): OperatorEnv {
-  const parsed = operatorEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseEnv(operatorEnvSchema, env, (report) => new ConfigError(report));
 }
 
 /** The API answered with an error: its message, verbatim, is what the operator sees. */
