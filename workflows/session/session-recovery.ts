@@ -18,7 +18,7 @@ import {
   applyTruncation,
   likelyHasOversizedToolResults,
   liveTokensOf,
-  planCompaction,
+  planCompactionRange,
   recoveryCountersOf,
   type SessionState,
   type Transition,
@@ -92,7 +92,7 @@ export async function recoverFromOverflow(
     if (decision.action === 'compact') {
       await run.runningUploadSettled();
       const before = liveTokensOf(run.state);
-      const plan = planCompaction(run.state, {
+      const plan = planCompactionRange(run.state, {
         trigger: 'overflow',
         now: now(),
         keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),
