@@ -175,7 +175,8 @@ describe('arranging one ranked list (context/memory/fusion.ts arrangeHits)', () 
         (specs) => {
           const hits = specs
             .map(([score, tool], i) => hit(`h${i}`, score, i, [`w${i}`], tool))
-            .sort((a, b) => b.score - a.score);
+            // Ranked as the ranking ranks: by score, the newer first between equal scores.
+            .sort((a, b) => b.score - a.score || b.time - a.time);
           const arranged = arrangeHits(hits, noTime);
           expect(arranged.filter((h) => h.toolOutput).length).toBeLessThanOrEqual(
             EPISODE_RANKING.maxToolOutputHits,
