@@ -213,7 +213,11 @@ describe('the memory API', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('priority');
     const tools = await get('/v1/tools');
-    expect(tools.tools.map((t: Json) => t.name)).toEqual(['search_memories', 'commit_memory', 'read_history']);
+    expect(tools.tools.map((t: Json) => t.name)).toEqual([
+      'search_memories',
+      'commit_memory',
+      'read_history',
+    ]);
 
     // Two adds and the duplicate's decision event.
     const receipt = await h.app.inject({ method: 'DELETE', url: `/v1/memories?userId=${userId}` });
