@@ -7,7 +7,8 @@
  * Parts (MOLT_BENCH_EPISODES_PARTS, comma-separated; default `people,sde`):
  * - `people`: the people-conversation corpus (bench/people-corpus.ts), tuning and held-out apart:
  *   evidence hit@5/@10 of molt and of BM25 (bench/bm25.ts, message text alone);
- * - `sde`: sde-bench (../shared/benchmarks/sde-bench/, skipped with a message when absent): every
+ * - `sde`: sde-bench (its data folder in MOLT_SDE_BENCH_DIR, bench/README.md#sde-bench; skipped with a
+ *   message when unset or absent): every
  *   deciding and decoy chat as a session of one user in time order; recall@1/5/10 of the deciding
  *   chat for the conversation tasks, and for the amended tasks how often the amending chat ranks
  *   above the amended one — molt and BM25 over the raw chats;
@@ -45,8 +46,8 @@ import { type BenchStack, log, startBenchStack } from './stack.js';
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
 type Json = Record<string, any>;
 
-const SDE_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shared/benchmarks/sde-bench');
-const SDE_DIR_ALT = '/work/shared/benchmarks/sde-bench';
+/** sde-bench's data folder (bench/README.md#sde-bench): public data, never committed here. */
+const SDE_DIR = process.env.MOLT_SDE_BENCH_DIR;
 
 interface Ingested {
   /** `${sessionId}:${seq}` → the corpus's message id. */
@@ -285,10 +286,10 @@ async function peoplePart(stack: BenchStack, url: string, embedder: Embedder | n
 }
 
 async function sdePart(stack: BenchStack, url: string, embedder: Embedder | null) {
-  const dir = existsSync(SDE_DIR) ? SDE_DIR : existsSync(SDE_DIR_ALT) ? SDE_DIR_ALT : null;
+  const dir = SDE_DIR && existsSync(SDE_DIR) ? SDE_DIR : null;
   if (!dir) {
-    log('sde-bench: ../shared/benchmarks/sde-bench is absent; skipped');
-    return { skipped: 'sde-bench data absent (../shared/benchmarks/sde-bench)' };
+    log('sde-bench: MOLT_SDE_BENCH_DIR is unset or absent (bench/README.md#sde-bench); skipped');
+    return { skipped: 'sde-bench data absent (set MOLT_SDE_BENCH_DIR)' };
   }
   const tasks = readdirSync(resolve(dir, 'tasks'))
     .filter((f) => f.endsWith('.json'))
