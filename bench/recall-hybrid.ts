@@ -17,7 +17,7 @@ import { rankHybrid } from '../api/assembly/hybrid-recall.js';
 import { rankMemories } from '../api/assembly/recall.js';
 import { queryOfTexts } from '../context/memory/recall.js';
 import { textTerms } from '../context/memory/terms.js';
-import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client.js';
 import { scopeOf } from '../db/memory/memories.js';
 import { memoryEmbeddings } from '../db/memory/memory-embedding-schema.js';
 import { clearVectorCache } from '../db/memory/memory-embeddings.js';
@@ -92,28 +92,7 @@ async function quality(handle: DatabaseHandle, baseUrl: string, counter: { texts
   const fake = baseUrl;
   const embedder = createEmbedder({ provider: 'openai-compatible', baseUrl: fake, model: 'fake-concepts' })!;
   const tenantId = 'bench-hybrid';
-  const userId = `u-${randomUUID()}`;
-  const scope = scopeOf({ tenantId, userId });
-  const ids: string[] = [];
-  for (const [memory, question] of PARAPHRASES) {
-    const shared = [...keysOf(question)].filter((k) => keysOf(memory).has(k));
-    if (shared.length > 0) throw new Error(`probe "${question}" shares ${shared.join(', ')} with its memory`);
-    const stored = await commitMemory(handle.db, scope, {
-      type: 'profile',
-      content: memory,
-      priority: 3,
-      source: { kind: 'operator' },
-    });
-    ids.push(stored.memory.id);
-  }
-  for (const content of DISTRACTORS) {
-    await commitMemory(handle.db, scope, {
-      type: 'entity',
-      content,
-      priority: 3,
-      source: { kind: 'operator' },
-    });
-  }
+  const { userId, ids } = await seedParaphrases(handle.db, tenantId, PARAPHRASES, DISTRACTORS);
   const activities = memoryEmbeddingActivities({ db: handle.db, embedder });
   let afterId = '';
   for (;;) {
@@ -311,3 +290,39 @@ runAsScript(import.meta.url, () =>
     pglite: process.env.BENCH_PGLITE !== '0',
   }),
 );
+
+/**
+ * One user's scope holding each paraphrase pair's memory (checked to share no analyzer term with
+ * its question) and the distractors; the pairs' memory ids in order. Shared by the hybrid and the
+ * offline-model recall benches.
+ */
+export async function seedParaphrases(
+  db: Database,
+  tenantId: string,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  distractors: readonly string[],
+): Promise<{ userId: string; ids: string[] }> {
+  const userId = `u-${randomUUID()}`;
+  const scope = scopeOf({ tenantId, userId });
+  const ids: string[] = [];
+  for (const [memory, question] of pairs) {
+    const shared = [...keysOf(question)].filter((k) => keysOf(memory).has(k));
+    if (shared.length > 0) throw new Error(`probe "${question}" shares ${shared.join(', ')} with its memory`);
+    const stored = await commitMemory(db, scope, {
+      type: 'profile',
+      content: memory,
+      priority: 3,
+      source: { kind: 'operator' },
+    });
+    ids.push(stored.memory.id);
+  }
+  for (const content of distractors) {
+    await commitMemory(db, scope, {
+      type: 'entity',
+      content,
+      priority: 3,
+      source: { kind: 'operator' },
+    });
+  }
+  return { userId, ids };
+}

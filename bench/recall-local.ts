@@ -33,9 +33,7 @@ import { DEFAULT_LOCAL_EMBEDDINGS_CPU_SHARE } from '../config/defaults.js';
 import { queryOfTexts } from '../context/memory/recall.js';
 import { textTerms } from '../context/memory/terms.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import { scopeOf } from '../db/memory/memories.js';
 import { vectorCandidates } from '../db/memory/memory-embeddings.js';
-import { commitMemory } from '../db/memory/memory-store.js';
 import { createEmbedder, type Embedder } from '../llm/embeddings.js';
 import { closeLocalEmbedder, localEmbedderStats } from '../llm/local-embeddings.js';
 import {
@@ -44,11 +42,11 @@ import {
   HELD_OUT_DISTRACTORS,
   HELD_OUT_PARAPHRASES,
 } from './paraphrase-corpus.js';
-import { DISTRACTORS, PARAPHRASES } from './recall-hybrid.js';
+import { DISTRACTORS, PARAPHRASES, seedParaphrases } from './recall-hybrid.js';
 import { adminDatabaseUrl, log, percentile, round, runAsScript } from './stack.js';
 
 const MIN_SCORE = 0.45;
-const keysOf = (text: string) => new Set(textTerms(text).map((t) => t.key));
+const _keysOf = (text: string) => new Set(textTerms(text).map((t) => t.key));
 
 async function probe(
   handle: DatabaseHandle,
@@ -58,28 +56,7 @@ async function probe(
   distractors: readonly string[],
 ) {
   const tenantId = `bench-local-${name}-${randomUUID().slice(0, 8)}`;
-  const userId = `u-${randomUUID()}`;
-  const scope = scopeOf({ tenantId, userId });
-  const ids: string[] = [];
-  for (const [memory, question] of pairs) {
-    const shared = [...keysOf(question)].filter((k) => keysOf(memory).has(k));
-    if (shared.length > 0) throw new Error(`probe "${question}" shares ${shared.join(', ')} with its memory`);
-    const stored = await commitMemory(handle.db, scope, {
-      type: 'profile',
-      content: memory,
-      priority: 3,
-      source: { kind: 'operator' },
-    });
-    ids.push(stored.memory.id);
-  }
-  for (const content of distractors) {
-    await commitMemory(handle.db, scope, {
-      type: 'entity',
-      content,
-      priority: 3,
-      source: { kind: 'operator' },
-    });
-  }
+  const { userId, ids } = await seedParaphrases(handle.db, tenantId, pairs, distractors);
   // The real activity, batch by batch, as the embedding workflow runs it.
   const activities = memoryEmbeddingActivities({ db: handle.db, embedder });
   let afterId = '';
