@@ -4637,6 +4637,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Read the turns behind a hit
+         * @description read_history: the turns around a search hit (`id`), behind a compaction summary (`compactionId`) or at a place in a session (`at`), verbatim and bounded, in the caller's scope; raw history stays reachable after compaction. Page a compaction's range with `afterSeq`.
+         */
         post: {
             parameters: {
                 query?: never;
