@@ -10,14 +10,23 @@ import { createHash } from 'node:crypto';
 import type { Message } from '../messages.js';
 import { storableText } from '../storable.js';
 import { MAX_STORED_DATES, resolveDates } from '../time/dates.js';
+import { textPrefixOf } from './recall-text.js';
+
+const GROUP_CHARS = 800;
+const MAX_PARTS = 24;
 
 export const EPISODE_DEFAULTS = {
   /** A message longer than this is split into sentence groups of at most this many characters (≤ MEMORY_CONTENT_MAX). */
-  groupChars: 800,
+  groupChars: GROUP_CHARS,
   /** Characters of a tool result kept as its episode (the rest is in the transcript: expand). */
   toolOutputChars: 600,
   /** Sentence groups of one message at most (a longer message's tail stays in the transcript). */
-  maxParts: 24,
+  maxParts: MAX_PARTS,
+  /**
+   * Characters of a message read for its episodes: four times what maxParts groups hold, so
+   * whitespace collapsed away still leaves them full; the rest is in the transcript (expand).
+   */
+  scanChars: 4 * MAX_PARTS * GROUP_CHARS,
   /** A speaker name longer than this is cut. */
   speakerChars: 80,
 } as const;
@@ -34,18 +43,14 @@ export interface EpisodeDraft {
   dates: Array<{ text: string; from: string; to: string }>;
 }
 
-/** The texts a message says: its text blocks (a user's string content), never thinking or tool-call arguments. */
+/**
+ * The texts a message says: its text blocks (a user's string content), never thinking or
+ * tool-call arguments — at most EPISODE_DEFAULTS.scanChars of them from the first non-space one,
+ * so a message of megabytes costs what a long one does (on the turn indexer and on every
+ * `GET /context`, which counts a live message's episodes).
+ */
 function textOf(message: Message): string {
-  const content = (message as { content?: unknown }).content;
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .flatMap((block) =>
-      block && typeof block === 'object' && block.type === 'text' && typeof block.text === 'string'
-        ? [block.text]
-        : [],
-    )
-    .join('\n');
+  return textPrefixOf((message as { content?: unknown }).content, EPISODE_DEFAULTS.scanChars).text;
 }
 
 const collapse = (text: string): string => storableText(text).replace(/\s+/g, ' ').trim();
@@ -57,25 +62,62 @@ function clipChars(text: string, max: number): string {
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** Sentence groups of at most `max` characters (a longer sentence is cut into pieces). */
-export function sentenceGroups(text: string, max: number = EPISODE_DEFAULTS.groupChars): string[] {
-  if (Array.from(text).length <= max) return text ? [text] : [];
+/**
+ * The sentences of `text`, segmented a window of about `window` characters at a time: the
+ * segmenter's cost grows faster than the text it is given (a 77K-character message took 1.8 s
+ * whole), so each window's last sentence, perhaps cut by the window, is read again with the next.
+ */
+function* sentencesOf(text: string, window: number): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + window);
+    // Never cut a surrogate pair.
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+    const segments = [...segmenter.segment(text.slice(start, end))];
+    const last = segments.at(-1);
+    if (end === text.length || !last || segments.length === 1) {
+      // The text's end, or one sentence longer than the window: handed over as it is.
+      for (const { segment } of segments) yield segment;
+      start = end;
+      continue;
+    }
+    for (const { segment } of segments.slice(0, -1)) yield segment;
+    start += last.index;
+  }
+}
+
+/**
+ * Sentence groups of at most `max` characters (a longer sentence is cut into pieces), the first
+ * `limit` of them: linear in the text read (lengths are counted once, and reading stops at `limit`).
+ */
+export function sentenceGroups(
+  text: string,
+  max: number = EPISODE_DEFAULTS.groupChars,
+  limit: number = Number.POSITIVE_INFINITY,
+): string[] {
+  if (Array.from(text).length <= max) return text && limit > 0 ? [text] : [];
   const groups: string[] = [];
   let current = '';
-  for (const { segment } of segmenter.segment(text)) {
+  let currentLength = 0;
+  for (const segment of sentencesOf(text, 4 * max)) {
     const sentence = segment.trim();
     if (!sentence) continue;
-    const pieces: string[] = [];
     const chars = Array.from(sentence);
-    for (let i = 0; i < chars.length; i += max) pieces.push(chars.slice(i, i + max).join(''));
-    for (const piece of pieces) {
-      if (current && Array.from(current).length + 1 + Array.from(piece).length > max) {
+    for (let i = 0; i < chars.length; i += max) {
+      const piece = chars.slice(i, i + max).join('');
+      const pieceLength = Math.min(max, chars.length - i);
+      if (currentLength > 0 && currentLength + 1 + pieceLength > max) {
         groups.push(current);
+        if (groups.length >= limit) return groups;
         current = piece;
-      } else current = current ? `${current} ${piece}` : piece;
+        currentLength = pieceLength;
+      } else {
+        current = currentLength > 0 ? `${current} ${piece}` : piece;
+        currentLength += (currentLength > 0 ? 1 : 0) + pieceLength;
+      }
     }
   }
-  if (current) groups.push(current);
+  if (current && groups.length < limit) groups.push(current);
   return groups;
 }
 
@@ -119,7 +161,7 @@ export function episodesOf(message: Message, storedAt: Date): EpisodeDraft[] {
   const groups =
     role === 'toolResult'
       ? [clipChars(text, EPISODE_DEFAULTS.toolOutputChars)]
-      : sentenceGroups(text, EPISODE_DEFAULTS.groupChars).slice(0, EPISODE_DEFAULTS.maxParts);
+      : sentenceGroups(text, EPISODE_DEFAULTS.groupChars, EPISODE_DEFAULTS.maxParts);
   return groups.map((content, part) => ({
     part,
     role,
@@ -151,7 +193,7 @@ export function episodeCountOf(message: Message): number {
   const text = collapse(textOf(message));
   if (!text) return 0;
   if (role === 'toolResult') return 1;
-  return Math.min(EPISODE_DEFAULTS.maxParts, sentenceGroups(text, EPISODE_DEFAULTS.groupChars).length);
+  return sentenceGroups(text, EPISODE_DEFAULTS.groupChars, EPISODE_DEFAULTS.maxParts).length;
 }
 
 /** The text an episode is searched by: its speaker's name (when a person's) and what was said. */

@@ -14,12 +14,12 @@ export const RECALL_SCAN_CHARS = 8_192;
 const NON_SPACE = /\S/g;
 
 /**
- * The message's text (string content, or its text blocks joined with "\n"), trimmed — exactly
- * when it is at most RECALL_SCAN_CHARS long; otherwise the RECALL_SCAN_CHARS characters from its
- * first non-space one (`long`: too long to be a greeting or a short message).
+ * The text of a message's content (a string, or its text blocks joined with "\n"), trimmed —
+ * exactly when it is at most `limit` characters long; otherwise the `limit` characters from its
+ * first non-space one (`long`: the message goes on). Reads at most about twice `limit` characters
+ * of the content, however large it is.
  */
-export function recallTextOf(message: UserMessage): { text: string; long: boolean } {
-  const content = message.content;
+export function textPrefixOf(content: unknown, limit: number): { text: string; long: boolean } {
   let raw: string;
   if (typeof content === 'string') {
     raw = content;
@@ -29,18 +29,21 @@ export function recallTextOf(message: UserMessage): { text: string; long: boolea
     for (const block of Array.isArray(content) ? content : []) {
       if (block?.type !== 'text' || typeof block.text !== 'string') continue;
       if (parts.length > 0) length += 1;
-      parts.push(
-        block.text.length > RECALL_SCAN_CHARS * 2 ? block.text.slice(0, RECALL_SCAN_CHARS * 2) : block.text,
-      );
+      parts.push(block.text.length > limit * 2 ? block.text.slice(0, limit * 2) : block.text);
       length += parts.at(-1)!.length;
-      if (length > RECALL_SCAN_CHARS * 2) break;
+      if (length > limit * 2) break;
     }
     raw = parts.join('\n');
   }
-  if (raw.length <= RECALL_SCAN_CHARS) return { text: raw.trim(), long: false };
+  if (raw.length <= limit) return { text: raw.trim(), long: false };
   NON_SPACE.lastIndex = 0;
   const start = NON_SPACE.exec(raw)?.index ?? raw.length;
   const rest = raw.length - start;
-  if (rest <= RECALL_SCAN_CHARS) return { text: raw.slice(start).trim(), long: false };
-  return { text: raw.slice(start, start + RECALL_SCAN_CHARS).trimEnd(), long: true };
+  if (rest <= limit) return { text: raw.slice(start).trim(), long: false };
+  return { text: raw.slice(start, start + limit).trimEnd(), long: true };
+}
+
+/** A user message's text as the recall query reads it: textPrefixOf with RECALL_SCAN_CHARS. */
+export function recallTextOf(message: UserMessage): { text: string; long: boolean } {
+  return textPrefixOf(message.content, RECALL_SCAN_CHARS);
 }
