@@ -189,3 +189,18 @@ export async function eventually<T>(
 }
 
 export const uniqueSessionId = (prefix = 's') => `${prefix}-${randomUUID()}`;
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
+export type Json = Record<string, any>;
+
+/** One request to the in-process API, answered as status, body and its JSON (read on demand). */
+export function caller(app: FastifyInstance) {
+  return async (method: string, url: string, payload?: unknown) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as Json }),
+    });
+    return { status: response.statusCode, body: response.body, json: (): Json => response.json() };
+  };
+}

@@ -12,10 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
 import { MEMORY_TYPES, type MemoryType } from '../../context/memory/types.js';
 import { scaled } from '../time-scale.js';
-import { eventually, type Harness, startHarness } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { caller, eventually, type Harness, type Json, startHarness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,14 +22,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function call(method: string, url: string, payload?: unknown) {
-  const response = await h.app.inject({
-    method: method as 'GET',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-  return { status: response.statusCode, body: response.body, json: (): Json => response.json() };
-}
+const call = (method: string, url: string, payload?: unknown) => caller(h.app)(method, url, payload);
 
 interface Identity {
   userId?: string;

@@ -11,10 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryExtractionWorkflowId } from '../../workflows/contract.js';
 import { scaled } from '../time-scale.js';
-import { eventually, type Harness, startHarness } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { caller, eventually, type Harness, type Json, startHarness } from './harness.js';
 
 const IDLE_MS = 1_500;
 let h: Harness;
@@ -25,14 +22,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function call(method: string, url: string, payload?: unknown) {
-  const response = await h.app.inject({
-    method: method as 'GET',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-  return { status: response.statusCode, body: response.body, json: (): Json => response.json() };
-}
+const call = (method: string, url: string, payload?: unknown) => caller(h.app)(method, url, payload);
 
 let turns = 0;
 async function say(sessionId: string, userId: string, text: string) {

@@ -106,21 +106,7 @@ export function MemoriesPage({ initial }: { initial: Partial<MemoryFilter> }) {
     </form>
     <${ErrorBox} error=${loaded.error} />
     ${loaded.data && items.length === 0 ? html`<p class="empty">No memory matches.</p>` : null}
-    ${
-      loaded.data && items.length > 0
-        ? html`<${Pager}
-            label="memories"
-            pageIndex=${loaded.pageIndex}
-            pageSize=${PAGE}
-            shown=${items.length}
-            total=${loaded.data.total}
-            totalCapped=${loaded.data.totalCapped}
-            hasNext=${loaded.data.nextCursor !== null}
-            onPrevious=${loaded.previous}
-            onNext=${loaded.next}
-          />`
-        : null
-    }
+    ${items.length > 0 ? html`<${Pager} label="memories" pageSize=${PAGE} paged=${loaded} />` : null}
     ${
       items.length > 0
         ? html`<table class="memories">

@@ -195,21 +195,7 @@ function Extractions({ sessionId, version }: { sessionId: string; version: numbe
       (e) =>
         html`<li key=${e.id}>${extractionLink(e.id, `seq ${e.fromSeq}–${e.toSeq}`)} <${Badge} text=${e.status} /> ${e.trigger} · ${when(e.startedAt)}</li>`,
     )}</ul>
-    ${
-      loaded.data && items.length > 0
-        ? html`<${Pager}
-            label="extractions"
-            pageIndex=${loaded.pageIndex}
-            pageSize=${EXTRACTIONS_PAGE}
-            shown=${items.length}
-            total=${loaded.data.total}
-            totalCapped=${loaded.data.totalCapped}
-            hasNext=${loaded.data.nextCursor !== null}
-            onPrevious=${loaded.previous}
-            onNext=${loaded.next}
-          />`
-        : null
-    }
+    ${items.length > 0 ? html`<${Pager} label="extractions" pageSize=${EXTRACTIONS_PAGE} paged=${loaded} />` : null}
   </section>`;
 }
 

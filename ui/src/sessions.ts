@@ -38,19 +38,7 @@ export function SessionsPage() {
     setFilter(next);
   };
   const items = page.data?.items ?? [];
-  const pager = page.data
-    ? html`<${Pager}
-        label="sessions"
-        pageIndex=${page.pageIndex}
-        pageSize=${PAGE}
-        shown=${items.length}
-        total=${page.data.total}
-        totalCapped=${page.data.totalCapped}
-        hasNext=${page.data.nextCursor !== null}
-        onPrevious=${page.previous}
-        onNext=${page.next}
-      />`
-    : null;
+  const pager = html`<${Pager} label="sessions" pageSize=${PAGE} paged=${page} />`;
 
   return html`<section>
     <h1>Sessions <${LiveBadge} live=${live} /></h1>

@@ -152,34 +152,26 @@ export function usePaged<T>(load: (cursor: string | undefined) => Promise<ListPa
  * Where a page sits in its list: "41–60 of 125" (or "of 10,000+" past the count's cap), with
  * Previous and Next. `pageSize` is the limit each page was asked for.
  */
-export function Pager({
+export function Pager<T>({
   label,
-  pageIndex,
   pageSize,
-  shown,
-  total,
-  totalCapped,
-  hasNext,
-  onPrevious,
-  onNext,
+  paged,
 }: {
   label: string;
-  pageIndex: number;
   pageSize: number;
-  shown: number;
-  total: number;
-  totalCapped: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  /** The list as usePaged reads it: nothing is shown until its first page has loaded. */
+  paged: ReturnType<typeof usePaged<T>>;
 }) {
-  const first = pageIndex * pageSize + 1;
-  const last = pageIndex * pageSize + shown;
-  const of = `${num(total)}${totalCapped ? '+' : ''}`;
+  const page = paged.data;
+  if (!page) return null;
+  const shown = page.items.length;
+  const first = paged.pageIndex * pageSize + 1;
+  const last = paged.pageIndex * pageSize + shown;
+  const of = `${num(page.total)}${page.totalCapped ? '+' : ''}`;
   return html`<nav class="pager" aria-label=${`${label} pages`}>
-    <span class="pager-range" data-total=${total}>${shown === 0 ? `0 of ${of}` : `${num(first)}–${num(last)} of ${of}`} ${label}</span>
-    <button class="pager-previous" disabled=${pageIndex === 0} onClick=${onPrevious}>Previous</button>
-    <button class="pager-next" disabled=${!hasNext} onClick=${onNext}>Next</button>
+    <span class="pager-range" data-total=${page.total}>${shown === 0 ? `0 of ${of}` : `${num(first)}–${num(last)} of ${of}`} ${label}</span>
+    <button class="pager-previous" disabled=${paged.pageIndex === 0} onClick=${paged.previous}>Previous</button>
+    <button class="pager-next" disabled=${page.nextCursor === null} onClick=${paged.next}>Next</button>
   </nav>`;
 }
 
