@@ -4,7 +4,7 @@
  * becomes its provenance. Duplicates and supersession need the store and happen in db/memory/memories.ts.
  */
 import type { Message } from '../messages.js';
-import { contentWords, quotedRanges } from './conversation.js';
+import { contentWords, quotedRanges } from './chat-guards.js';
 import { normalizeMemoryKey, normalizeMemoryText, SPEAKER_MAX } from './policy.js';
 import { isAgentKnowledge } from './scope-rules.js';
 import { type MemoryCandidate, type MemoryType, memoryCandidateSchema, type RangeMessage } from './types.js';
