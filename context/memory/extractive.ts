@@ -17,6 +17,7 @@ import {
 } from './chat-guards.js';
 import { conversationFinding, namesSomeone, thirdPersonFinding } from './conversation.js';
 import { ruleCandidate } from './extractive-rules.js';
+import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 import { echoes, echoQuestion, isShortAnswer, isUnmarkedQuestion, openQuestion } from './turn-pairing.js';
@@ -98,7 +99,7 @@ interface Found {
  * say of their lives (events, plans, likings and feelings, relationships) and answers to the other
  * speaker's question, each as one memory with the sentences of the same message that go on
  * about it ("I went to Woodhaven last weekend. My grandpa turned 90"). Chatter, questions,
- * `>`-quoted (forwarded) lines and reported speech give nothing. Each candidate carries its
+ * `>`-quoted (forwarded) lines, reported speech and molt's own text (molt-own.ts) give nothing. Each candidate carries its
  * message's speaker and the absolute dates its quote implies.
  */
 export function extractCandidates(
@@ -111,7 +112,10 @@ export function extractCandidates(
   const out: MemoryCandidate[] = [];
   let previous: { message: RangeMessage; question: string | null; echo: string | null } | null = null;
   for (const message of messages) {
-    const sentences = sentencesOf(message.text);
+    const all = sentencesOf(message.text);
+    // molt's own text sent back in a turn (molt-own.ts) states nothing of the conversation.
+    const molt = moltRanges(message);
+    const sentences = molt.length === 0 ? all : all.filter((x) => !inMoltText(molt, x.index, x.text.length));
     // The question of the message before, when another speaker asked it (a two-turn answer).
     const other =
       conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
@@ -122,7 +126,7 @@ export function extractCandidates(
           ? previous!.echo
           : null));
     const found = conversation
-      ? messageCandidates(message, sentences, asked, people, options)
+      ? messageCandidates(message, all, molt, asked, people, options)
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
     const texts = sentences.map((x) => x.text);
@@ -174,6 +178,7 @@ const FOLLOWING_SENTENCES = 3;
 function messageCandidates(
   message: RangeMessage,
   sentences: ReadonlyArray<{ text: string; index: number }>,
+  molt: ReadonlyArray<[number, number]>,
   asked: string | null,
   people: boolean,
   options: ExtractiveOptions,
@@ -190,6 +195,7 @@ function messageCandidates(
       !isUnmarkedQuestion(statement) &&
       !inside(quoted, index) &&
       !inside(fenced, index) &&
+      !inMoltText(molt, index, text.length) &&
       !isReportedSpeech(text);
     const said = own && !isChatNoise(statement);
     const goes = own && goesOn(statement);
