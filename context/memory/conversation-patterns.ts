@@ -30,6 +30,11 @@ export const EVENT = new RegExp(
   String.raw`^${WHEN_PREFIX}${FIRST_PERSON}(?:(?:'ve|’ve|\s+have|\s+had)\s+)?${ADVERBS}\s+(?<verb>[\p{L}]+)\b(?<rest>.*)$`,
   'u',
 );
+/** The same with its auxiliary read apart: "I've lived…", "I have finished…", "we'd booked…". */
+export const PERFECT_EVENT = new RegExp(
+  String.raw`^${WHEN_PREFIX}${FIRST_PERSON}(?:'ve|’ve|'d|’d|\s+have|\s+had)${ADVERBS}\s+(?<verb>[\p{L}]+)\b(?<rest>.*)$`,
+  'u',
+);
 export const SUBJECTLESS_EVENT = new RegExp(
   String.raw`^(?:[Jj]ust\s+|[Ff]inally\s+|[Rr]ecently\s+|[Aa]lso\s+)?(?<verb>${PAST_VERBS.split('|')
     .map((v) => `[${v[0]!.toUpperCase()}${v[0]}]${v.slice(1)}`)
@@ -43,7 +48,7 @@ export const ONGOING = new RegExp(
   'u',
 );
 export const NOT_ONGOING =
-  /^(?:gonna|shaking|crying|laughing|screaming|losing|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
+  /^(?:gonna|shaking|crying|expecting|laughing|screaming|losing|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
 /** Where the speaker now is: "we're finally in the new place on Alder St", "I'm back in Austin". */
 export const SETTLED = new RegExp(
   String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:finally|now|officially|all|back|still|fully))*\s+(?:in|into|living in|settled in|moved in(?:to)?|based in)\s+(?<rest>.+)$`,
@@ -77,7 +82,7 @@ export const LIKING_INSIDE =
   /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
 /** Likings and dislikes said otherwise: "nothing beats a cold brew", "I'm a sucker for old horror movies", "I hate running in the cold". */
 export const LIKING_SAID =
-  /^(?:nothing\s+beats\s+(?<a>.+)|I(?:'m|’m|\s+am)\s+(?:such\s+|a\s+total\s+|a\s+)?(?:sucker|softie)\s+for\s+(?<b>.+)|(?:I\s+)?can(?:'|’)?t\s+get\s+enough\s+of\s+(?<c>.+)|I\s+could\s+(?:eat|watch|listen\s+to|live\s+on|drink|read)\s+(?<d>.+?)\s+every\s+(?:day|night|week)\b.*|(?<e>.{3,60}?)\s+(?:is|are)\s+the\s+best\s+part\s+of\s+my\s+(?:day|week|morning|year|life)\b.*|I(?:\s+(?:really|absolutely|honestly|just|kinda|still))?\s+(?:hate|can(?:'|’)?t\s+stand|dislike|despise)\s+(?<f>.+)|I(?:'m|’m|\s+am)\s+(?:really\s+|just\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)\s+(?<g>.+)|I(?:'ve|’ve|\s+have)\s+always\s+(?:loved|liked|enjoyed|adored)\s+(?<h>.+))$/iu;
+  /^(?:nothing\s+beats\s+(?<a>.+)|I(?:'m|’m|\s+am)\s+(?:such\s+|a\s+total\s+|a\s+)?(?:sucker|softie)\s+for\s+(?<b>.+)|(?:I\s+)?can(?:'|’)?t\s+get\s+enough\s+of\s+(?<c>.+)|I\s+could\s+(?:eat|watch|listen\s+to|live\s+on|drink|read)\s+(?<d>.+?)\s+every\s+(?:day|night|week)\b.*|(?<e>.{3,60}?)\s+(?:is|are)\s+the\s+best\s+part\s+of\s+my\s+(?:day|week|morning|year|life)\b.*|I(?:\s+(?:really|absolutely|honestly|just|kinda|still))?\s+(?:hate|can(?:'|’)?t\s+stand|dislike|despise)\s+(?<f>.+)|I(?:'m|’m|\s+am)\s+(?:really\s+|just\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)\s+(?<g>.+)|I(?:'ve|’ve|\s+have)\s+always\s+(?:loved|liked|enjoyed|adored)\s+(?<h>.+)|I(?:'ve|’ve|\s+have)\s+never\s+(?:been\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)|(?:liked|enjoyed|cared\s+for))\s+(?<i>.+)|I\s+(?:can(?:'|’)?t|cannot|don(?:'|’)?t|do\s+not|never)\s+(?:eat|drink)\s+(?!(?:another|more|any|anything|much|that|this|it|too)\b)(?<j>.+))$/iu;
 
 /** Likings: "I love hiking in the fall", "I'm really into pottery", "I'm a huge fan of jazz". */
 export const LIKING =
@@ -88,9 +93,9 @@ export const INTO =
 export const FEELING =
   /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:(?:is|are|has been|have been)\s+(?:keeping|making|bringing|giving|helping)|bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?(?:at\s+|like\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
 export const GOOD_FEELINGS =
-  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal)$/iu;
+  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal|going|afloat)$/iu;
 export const HAPPY_PLACE =
-  /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been)\s+(?:always\s+|really\s+|kind of\s+)?(?:my|our)\s+(?:happy place|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love)\b/iu;
+  /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been)\s+(?:always\s+|really\s+|kind of\s+)?(?:my|our)\s+(?:happy place|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love|(?:daily\s+|morning\s+|evening\s+|weekly\s+|sunday\s+)?(?:ritual|routine)|everything|whole\s+world)\b/iu;
 export const FAVOURITE =
   /^(?:My|my|Our|our)\s+(?:all-time\s+)?(?:favou?rite|fave)\s+(?<what>[\p{L} -]{2,40}?)\s+(?:is|are|was|has to be)\s+(?<rest>.+)$/u;
 /** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
@@ -116,7 +121,7 @@ export const DONE_WITH = new RegExp(
 
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 export const SUBJECTLESS_PLAN =
-  /^(?:launching|starting|moving|flying|heading|leaving|visiting|driving|opening|closing|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
+  /^(?:launching|starting|moving|flying|heading|headed|leaving|visiting|driving|opening|closing|planning\s+(?:to|on)|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const WEEKDAYS =
@@ -137,12 +142,18 @@ export const ENGAGEMENT =
 export const HAVE =
   /^(?:I|We)(?:'ve|’ve|\s+have|\s+got|\s+have got)\s+(?<rest>(?:a|an|two|three|four|five|\d+)\s+(?:\w+\s+){0,2}(?:dogs?|cats?|pups?|puppy|puppies|kitten|kittens|kids?|children|sons?|daughters?|sisters?|brothers?|siblings?|twins|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|grandkids?|horse|horses|bird|birds|fish|rabbit|bunny|hamster|parrot|turtle|garden|house|car|bike|boat|band|business|shop|bakery|studio|podcast|blog|channel|youtube channel)\b.*)$/iu;
 export const KIN =
-  'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny';
+  'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny|band|choir|crew|hubby|bf|gf|kiddo|kid|in-laws|(?:mother|father|sister|brother)-in-law|stepmom|stepdad|godson|goddaughter|students|class';
 export const RELATION = new RegExp(
   String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove)\b(?<rest>.*)$`,
   'u',
 );
 /** Who the speaker is: "I'm a nurse", "I work as a barista", "I grew up in Ohio", "I'm 34". */
+/** A state of the speaker's: "I'm allergic to shellfish", "I'm pregnant", "I'm vegetarian since college". */
+export const STATE =
+  /^(?:I(?:'m|’m|\s+am)|[Ww]e(?:'re|’re|\s+are))(?:\s+(?:now|still|officially|also|severely|super|very|really|deathly|kinda|technically))*\s+(?:allergic\s+to\s+\S+|(?:lactose|gluten)[\s-]intolerant|intolerant\s+to\s+\S+|diabetic|celiac|coeliac|pregnant|vegetarian|vegan|pescatarian|sober|engaged|married|divorced|widowed|retired|unemployed|self-employed|left-handed|colou?r-?blind|deaf|autistic|dyslexic|epileptic|asthmatic|immunocompromised|expecting(?=[\s!.…]*$|\s+(?:a\s+(?:baby|boy|girl)|twins|our|my|in\s|again)))\b(?!\s+(?:to\s+(?:my|the|this|that|it|work)\b|from\s+[\p{L}]+ing\b))/iu;
+/** What the speaker does week in, week out: "I teach third grade", "I work nights at a bakery", "I coach my daughter's soccer team". */
+export const HABIT =
+  /^I(?:\s+(?:also|still|now|currently|usually|mostly|actually))?\s+(?:work|teach|coach|volunteer|own|manage|tutor|babysit|mentor|nanny|organi[sz]e|write\s+for|play\s+(?:in|for|on)|sing\s+in|study)\b(?!\s+(?:myself|yourself|ourselves|it|that|this)\b)(?<rest>.*)$/iu;
 export const IDENTITY =
   /^I(?:'m|’m|\s+am)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an)\s+(?<rest>(?:[\p{L}-]+\s+){0,2}(?:nurse|teacher|engineer|developer|designer|student|doctor|artist|painter|writer|musician|photographer|chef|baker|mom|mother|dad|father|lawyer|accountant|counselor|counsellor|therapist|athlete|runner|coach|volunteer|veteran|vegetarian|vegan|barista|firefighter|pilot|scientist|researcher|freelancer|entrepreneur|manager|consultant|architect|carpenter|mechanic|electrician|dancer|singer|actor|actress|player|gamer|programmer|intern|retiree|grandma|grandpa|single mom|single dad|introvert|extrovert|morning person|night owl)\b.*)$|^I\s+(?:work|worked)\s+as\s+(?:a|an)\s+(?<work>.+)$|^I\s+(?:grew up|was born|was raised)\s+in\s+(?<place>.+)$|^I(?:'m|’m|\s+am)\s+(?:officially|now|finally)\s+(?:a|an)\s+(?<became>[\p{L}-]{4,}(?:\s+[\p{L}-]+){0,2})$|^I(?:'m|’m|\s+am)\s+(?<age>\d{1,2})(?:\s+years\s+old)?\b.*$|^I(?:'m|’m|\s+am)\s+(?:originally\s+)?from\s+(?<from>\p{Lu}.+)$|^I(?:'m|’m|\s+am)\s+(?:studying|majoring in)\s+(?<study>.+)$/iu;
 
@@ -160,7 +171,7 @@ export const TIME_WORDS =
 
 /** What happened to the speaker: "I got cut", "we got engaged", "I got laid off". */
 const GOT_DONE =
-  /^\s*(?:cut|fired|laid\s+off|let\s+go|promoted|hired|married|engaged|divorced|accepted|rejected|waitlisted|drafted|traded|picked|chosen|selected|elected|certified|vaccinated|diagnosed\b.*|into\s+\S.*|in\s+(?:to\s+)?\p{Lu}.*|a\s+(?:job|promotion|raise|puppy|dog|cat|kitten|car|house|tattoo)\b.*)\s*$/iu;
+  /^\s*(?:cut|fired|laid\s+off|let\s+go|promoted|hired|married|engaged|divorced|accepted|rejected|waitlisted|drafted|traded|picked|chosen|selected|elected|certified|vaccinated|diagnosed\b.*|into\s+\S.*|in\s+(?:to\s+)?\p{Lu}.*|(?:a|an|the|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|place|house|loan|visa|green\s+card|internship|position|contract|spot|puppy|dog|cat|kitten|car|tattoo)\b.*)\s*$/iu;
 /** A time the sentence names: a past event with one thing done then is an event ("made pozole last night"). */
 const DATED =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:morning|afternoon|weekend|past\s+week)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|a\s+(?:few\s+)?(?:days?|weeks?|months?)\s+ago)\b/iu;
@@ -170,6 +181,21 @@ const NOT_A_THING =
 
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
+  // "I've had a long day", "we had a blast": how a time went, not an event.
+  if (
+    /^had$/iu.test(verb) &&
+    /^\s*(?:a|an|the|such\s+a|some|the\s+best|the\s+worst)\s+(?:[\p{L}]+\s+){0,2}?(?:day|night|week|time|morning|evening|weekend|year|month|blast|feeling|moment|laugh|chat|talk|one|idea|sleep|nap)\b/iu.test(
+      rest ?? '',
+    )
+  )
+    return false;
+  // "we named him Oliver", "I called her Bea": a name given.
+  if (
+    /^(?:named|renamed|nicknamed|called)$/iu.test(verb) &&
+    /^\s*(?:him|her|them|it)\s+\p{Lu}[\p{L}'’-]+/u.test(rest ?? '') &&
+    !TIME_WORDS.test(/^\s*\S+\s+([\p{L}'’-]+)/u.exec(rest ?? '')![1]!)
+  )
+    return true;
   // Complete with their particle: "Tom and I broke up last month", "we moved out", "she gave birth".
   if (
     /^(?:(?:broke|split)\s+up|moved\s+(?:out|in|away|back)|came\s+out|gave\s+birth|eloped|retired|graduated)\b/iu.test(

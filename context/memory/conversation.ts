@@ -22,6 +22,7 @@ import {
   FAVOURITE,
   FEELING,
   GOOD_FEELINGS,
+  HABIT,
   HAPPY_PLACE,
   HAVE,
   IDENTITY,
@@ -39,6 +40,7 @@ import {
   ONGOING,
   objectOk,
   PAST_VERB_SET,
+  PERFECT_EVENT,
   PLAN,
   PLAN_WILL,
   planObjectOk,
@@ -46,6 +48,7 @@ import {
   SCHEDULED,
   SETTLED,
   SETTLED_PLACE,
+  STATE,
   SUBJECTLESS_EVENT,
   SUBJECTLESS_PLAN,
   THE_PLAN,
@@ -81,6 +84,10 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
   return null;
 }
 
+/** Praise, not a fact: "my mom is the best", "my dog is so cute". */
+const PRAISE =
+  /^\s*(?:(?:so|such|the|a|an|really|very|literally|just|too|super|the\s+absolute)\s+)*(?:[\p{L}]+\s+)?(?:best|worst|cute|cutest|sweet|sweetest|funny|funniest|amazing|awesome|great|greatest|annoying|crazy|adorable|lovely|wonderful|perfect|silly|weird|wild|nuts|hilarious|precious)[\s!.…]*(?:ever|lol|haha|honestly|tbh)?[\s!.…]*$/iu;
+
 function sentenceFinding(sentence: string): ConversationFinding | null {
   const s = sentence
     .trim()
@@ -114,13 +121,25 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
       return { type: 'preference', kind: 'preference', priority: 3 };
   }
   m = LIKING.exec(s) ?? INTO.exec(s);
-  if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 1)
+  // "I'm obsessed with this new sourdough recipe": a new thing, not a pronoun.
+  if (
+    m &&
+    objectOk(m.groups!.rest!.replace(/^\s*(?:this|these)\s+(?=new\s)/iu, '')) &&
+    contentWords(m.groups!.rest!).length >= 1
+  )
     return { type: 'preference', kind: 'preference', priority: 3 };
   m = LIKING_INSIDE.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
     return { type: 'preference', kind: 'preference', priority: 3 };
   m = IDENTITY.exec(s);
-  if (m) return { type: 'profile', kind: 'profile', priority: 3 };
+  if (m || STATE.test(s)) return { type: 'profile', kind: 'profile', priority: 3 };
+  m = HABIT.exec(s);
+  if (
+    m &&
+    objectOk(m.groups!.rest) &&
+    (contentWords(m.groups!.rest!).length >= 2 || /\p{Lu}|\p{N}/u.test(m.groups!.rest!))
+  )
+    return { type: 'profile', kind: 'profile', priority: 3 };
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
   if (
@@ -144,6 +163,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = RELATION.exec(s);
   if (
     m &&
+    !PRAISE.test(m.groups!.rest ?? '') &&
     contentWords(m.groups!.rest ?? '').length >=
       (/^(?:\S+\s+){1,5}?(?:are|were)\b/iu.test(s) && !/\s(?:are|were)\s+[\p{L}]+ing\b/iu.test(s) ? 2 : 1)
   )
@@ -193,8 +213,10 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     contentWords(m.groups!.rest ?? '').length >= 1
   )
     return { type: 'event', kind: 'event', priority: 3 };
-  m = EVENT.exec(s);
-  if (m) {
+  // "I went…", and with its auxiliary, "I've lived in Portland for ten years", "we had adopted…".
+  for (const pattern of [EVENT, PERFECT_EVENT]) {
+    m = pattern.exec(s);
+    if (!m) continue;
     const verb = m.groups!.verb!.toLowerCase();
     const past = PAST_VERB_SET.has(verb) || (/^[a-z]{3,}ed$/u.test(verb) && !NOT_EVENTS.test(verb));
     if (past && !NOT_EVENTS.test(verb) && eventObjectOk(m.groups!.rest, verb))
