@@ -22,7 +22,7 @@ const PAST_VERBS =
   'decorated|hiked|explored|toured|ran|finished|signed|adopted';
 /** "-ed" words that are not events. */
 export const NOT_EVENTS =
-  /^(?:need|needed|feed|bleed|seed|speed|proceed|exceed|wanted|wished|hoped|guessed|supposed|used|meant|imagined|assumed|figured|wondered|worried|agreed|believed|realized|realised|loved|liked|hated|enjoyed|missed|tired|excited|bored|scared|stressed|interested|relieved|amazed|surprised|pleased|blessed|obsessed|said|told|heard|felt|thought|knew|forgot|remembered|noticed|expected|decided|planned|stopped)$/iu;
+  /^(?:cried|laughed|screamed|panicked|freaked|sobbed|giggled|yelled|need|needed|feed|bleed|seed|speed|proceed|exceed|wanted|wished|hoped|guessed|supposed|used|meant|imagined|assumed|figured|wondered|worried|agreed|believed|realized|realised|loved|liked|hated|enjoyed|missed|tired|excited|bored|scared|stressed|interested|relieved|amazed|surprised|pleased|blessed|obsessed|said|told|heard|felt|thought|knew|forgot|remembered|noticed|expected|decided|planned|stopped)$/iu;
 
 /** First-person events: "I went to Woodhaven", "My mom and I made dinner", "Started hitting the gym last week". */
 const WHEN_PREFIX = String.raw`(?:(?:yesterday|today|tonight|earlier|last\s+[\p{L}]+|this\s+(?:morning|afternoon|evening|week|weekend|month|year)|on\s+[\p{L}]+|over\s+the\s+weekend)[,\s]+)?`;
@@ -73,7 +73,8 @@ export const NOT_PLAN =
 /** Whether a plan's object says what is planned: "be" alone ("I'll be a mean interviewer") needs a name, a number or an -ing verb. */
 export const planObjectOk = (rest: string): boolean => {
   const body = rest.trim();
-  if (NOT_PLAN.test(body)) return false;
+  // "I'll just rent one", "I'll get it later": the thing is elsewhere, not in the plan.
+  if (NOT_PLAN.test(body) || /^[\p{L}]+\s+(?:one|it|that|this|them|those)\b/iu.test(body)) return false;
   const be = /^be\s+(.*)$/iu.exec(body);
   return !be || /^[\p{L}]+ing\b/u.test(be[1]!) || /\p{Lu}|\p{N}/u.test(be[1]!);
 };
@@ -181,6 +182,9 @@ const NOT_A_THING =
 
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
+  // "I got big news", "we got some news": an announcement, not what happened.
+  if (/^\s*(?:(?:some|big|huge|great|good|bad|exciting|the)\s+)*(?:news|update|updates)\b/iu.test(rest ?? ''))
+    return false;
   // "I've had a long day", "we had a blast": how a time went, not an event.
   if (
     /^had$/iu.test(verb) &&
