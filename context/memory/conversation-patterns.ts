@@ -73,8 +73,13 @@ export const NOT_PLAN =
 /** Whether a plan's object says what is planned: "be" alone ("I'll be a mean interviewer") needs a name, a number or an -ing verb. */
 export const planObjectOk = (rest: string): boolean => {
   const body = rest.trim();
-  // "I'll just rent one", "I'll get it later": the thing is elsewhere, not in the plan.
-  if (NOT_PLAN.test(body) || /^[\p{L}]+\s+(?:one|it|that|this|them|those)\b/iu.test(body)) return false;
+  // "I'll just rent one", "I'll get it later": the thing is elsewhere, not in the plan — unless
+  // the plan names its time ("we're moving it to Saturday" says when).
+  if (
+    NOT_PLAN.test(body) ||
+    (/^[\p{L}]+\s+(?:one|it|that|this|them|those)\b/iu.test(body) && !AHEAD.test(body))
+  )
+    return false;
   const be = /^be\s+(.*)$/iu.exec(body);
   return !be || /^[\p{L}]+ing\b/u.test(be[1]!) || /\p{Lu}|\p{N}/u.test(be[1]!);
 };

@@ -209,8 +209,9 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (
     m &&
     !NOT_ONGOING.test(m.groups!.verb!) &&
-    // "I'm calling it a success", "we're doing it": the thing is elsewhere.
-    !/^\s*(?:you|your|u|it|that|this)\b/iu.test(m.groups!.rest ?? '') &&
+    // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
+    !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
+    (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&
     contentWords(m.groups!.rest ?? '').length >= 1
   )
     return { type: 'event', kind: 'event', priority: 3 };
