@@ -63,7 +63,7 @@ export function isMoltOwnText(text: string): boolean {
 }
 
 /** The blocks molt injects into what an agent sends its model; removed wherever they appear. */
-const MOLT_BLOCKS: readonly RegExp[] = [
+export const MOLT_BLOCKS: readonly RegExp[] = [
   /<molt-summary>[\s\S]*?(?:<\/molt-summary>|$)/gi,
   /<molt-memory(?:-cli)?\b[^>]*>[\s\S]*?(?:<\/molt-memory(?:-cli)?>|$)/gi,
   /<molt-skill-memory\b[^>]*>[\s\S]*?(?:<\/molt-skill-memory>|$)/gi,

@@ -4,7 +4,8 @@
  * becomes its provenance. Duplicates and supersession need the store and happen in db/memory/memories.ts.
  */
 import type { Message } from '../messages.js';
-import { contentWords, quotedRanges } from './conversation.js';
+import { contentWords, quotedRanges } from './chat-guards.js';
+import { inMoltText, moltRanges } from './molt-own.js';
 import { normalizeMemoryKey, normalizeMemoryText, SPEAKER_MAX } from './policy.js';
 import { isAgentKnowledge } from './scope-rules.js';
 import { type MemoryCandidate, type MemoryType, memoryCandidateSchema, type RangeMessage } from './types.js';
@@ -97,13 +98,25 @@ export function quoteProves(content: string, proof: string): boolean {
   return held > 0 && held * 2 >= words.length;
 }
 
+/** Whether the quote occurs in the message outside the text molt wrote (molt-own.ts). */
+function saidOutsideMolt(message: RangeMessage, quote: string): boolean {
+  let at = message.text.indexOf(quote);
+  if (at < 0) return false;
+  const molt = moltRanges(message);
+  for (; at >= 0; at = message.text.indexOf(quote, at + 1)) {
+    if (!inMoltText(molt, at, quote.length)) return true;
+  }
+  return false;
+}
+
 /** Whether `[index, index + length)` of `text` lies in a `>`-quoted (forwarded or replied-to) line. */
 function forwarded(text: string, index: number, length: number): boolean {
   return quotedRanges(text).some(([from, to]) => index < to && index + length > from);
 }
 
 /**
- * Keeps a candidate only when it is well formed and its quote proves it: found verbatim in ONE
+ * Keeps a candidate only when it is well formed and its quote proves it: found verbatim, outside
+ * the text molt wrote (molt-own.ts), in ONE
  * message of the range whose role may prove a memory of its type (provingRoles), not inside a
  * forwarded `>` block when it is a personal memory, and holding the content's values and words
  * (quoteProves). A two-turn answer's `question` must be verbatim in the message right before the
@@ -123,7 +136,9 @@ export function verifyCandidates(
     }
     const candidate = parsed.data;
     const reject = (reason: RejectReason) => rejected.push({ reason, candidate, index });
-    const holding = range.filter((message) => message.text.includes(candidate.quote));
+    // molt's own text sent back in a turn (molt-own.ts) is not the conversation's: a quote only
+    // there is not found in what anyone said.
+    const holding = range.filter((message) => saidOutsideMolt(message, candidate.quote));
     if (holding.length === 0) {
       reject('quote_not_found');
       continue;

@@ -1,0 +1,117 @@
+/**
+ * The guards of the conversation rules (docs/memory.md#conversation; issue 31): what people say but
+ * do not mean as a memory — advice and encouragement to the other speaker, pleasantries,
+ * acknowledgements ("Yeah, I remember that!"), fragments ("it!", "this moment"), questions, hedges,
+ * and reported or forwarded speech (`>` blocks, "she said", quotations) — and the word lists the
+ * rules share (content words, openers). English only; the rules are in conversation.ts.
+ */
+/** Words that carry no content: a rule's object made only of these is a fragment. */
+const EMPTY_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the it its it’s it's that this these those them they he she him her you your yours we us our me my " +
+    'mine i so such very really too just all some any one ones thing things stuff something anything everything ' +
+    'nothing lot lots much more most moment time day today now then there here what how when where why which ' +
+    'who whom whose with to of for in on at by from up out about as and or but if is are was were be been being ' +
+    'do does did doing done have has had having get got am not no yes yeah oh ok okay well guess kinda sorta ' +
+    'back again even also still ever never always way bit little lol lmao haha hahaha omg tbh idk ngl btw like literally honestly'
+  ).split(' '),
+);
+
+/** The content words of a phrase: letters or digits, not an empty word. */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).filter(
+    (w) => !EMPTY_WORDS.has(w) && !EMPTY_WORDS.has(w.replace(/['’]s$/u, '')),
+  );
+}
+
+/** Interjections and fillers a chat sentence opens with; read past them. */
+const LEAD_IN =
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
+
+/** The sentence without its opening fillers (a verbatim suffix of it). */
+export function withoutLeadIn(sentence: string): string {
+  return sentence.replace(LEAD_IN, '');
+}
+
+/**
+ * Acknowledgements, pleasantries, encouragement and advice to the other speaker: said, not meant
+ * as anything about the speaker's life. Matched at the start of the sentence (after fillers).
+ */
+export const NOISE =
+  /^(?:thanks|thank you|thx|ty|you'?re welcome|no problem|no worries|np|sure|of course|cool|nice|great|awesome|amazing|wonderful|lovely|perfect|sweet|exactly|absolutely|definitely|totally|agreed|same|me too|so true|sounds (?:good|great|fun|amazing|lovely|like)|that (?:sounds|looks|is|was|'s|’s)|that'?s|it (?:sounds|looks)|what an?|how (?:cool|fun|nice|great|lovely|amazing|exciting|sweet)|good (?:luck|night|morning|job|for you|to hear)|take care|congrat|happy for you|so happy for you|proud of you|i(?:'m| am) (?:so |really |very )?(?:proud|happy|glad|excited|sorry|thrilled|stoked) (?:for|of|to hear|that you|you)|i(?:'m| am) (?:doing |feeling )?(?:so |really |pretty |very )?(?:great|good|well|fine|ok|okay|alright|better|amazing|awesome|not bad)\b|i(?:'m| am) (?:always |here |so )*(?:here|there) (?:for you|to help|if you)|always (?:here|there|happy) (?:for|to)|(?:i )?(?:can'?t|cannot) wait (?:to (?:see|hear)|for you)|i (?:remember|recall|know|see|agree|hear you|get it|get that|understand|feel you|feel that|bet|believe you|believe it|hope|wish you|love that|love it|love this|love how|love your|love you|like that|like it|like your)\b|(?:i )?miss you|love you|bye|see (?:you|ya)|talk (?:soon|later)|ttyl|catch you|have (?:a|fun)|enjoy|keep (?:it up|going|pushing|at it|me posted|up the)|never (?:give up|stop|forget|lose)|don'?t (?:give up|forget|worry|stop|be|let)|remember (?:to|that you)|make sure|be sure|be (?:kind|gentle|proud|careful)|try (?:to|not)|hang in|stay (?:strong|positive|safe)|believe in|you(?:'ve| have)? got this|you deserve|let me know|lmk|hope (?:you|it|that|everything)|wishing you|fingers crossed|good idea|great idea|so cool|nice one|well done|way to go|it'?s (?:so |really |always )?(?:great|good|nice|awesome|amazing|important|okay|ok|fine|hard|tough|normal|true|a )|life is|happiness is|friends? (?:like you|are)|family is|nothing (?:is|like)|there'?s nothing)/iu;
+
+/** Advice to the other speaker: "You should…", "Your garden…". Not a memory of the speaker's. */
+export const ADVICE =
+  /^(?:you (?:should|could|can|got|'ve got|’ve got|deserve|are|'re|’re|were|did|must|have|will|'ll|need|might|totally|really|always|go|gotta|just)|your\b)/iu;
+
+/** A line of a forwarded or replied-to block. */
+const QUOTED_LINE = /^[ \t]*>/u;
+
+/** The [start, end) ranges of a message's `>`-quoted lines (forwarded or replied-to text). */
+export function quotedRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    if (QUOTED_LINE.test(line)) ranges.push([at, at + line.length]);
+    at += line.length + 1;
+  }
+  return ranges;
+}
+
+/**
+ * Someone else's words: "she said", "my sister told me", "according to", a forwarded header, or a
+ * quotation. A memory is what the speaker says of themselves, never what they report.
+ */
+const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b`;
+const REPORTED_SPEECH = new RegExp(
+  String.raw`\b(?:she|he|they|someone|somebody|everyone|everybody|people|nobody|my\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?|his\s+[\p{L}'’]+|her\s+[\p{L}'’]+|their\s+[\p{L}'’]+|the\s+[\p{L}'’]+)${SAYING}` +
+    String.raw`|\baccording\s+to\b|\b(?:apparently|supposedly|rumou?r\s+(?:is|has\s+it))\b|^\s*["“«]|^(?:fwd?|from|sent|subject|to|date|cc):`,
+  'iu',
+);
+/** A named person's words: "Mom said…", "Jake told me…". */
+const NAMED_SAYING = new RegExp(String.raw`(?:^|[^\p{L}])\p{Lu}[\p{L}'’]+${SAYING}`, 'u');
+
+export function isReportedSpeech(sentence: string): boolean {
+  return REPORTED_SPEECH.test(sentence) || NAMED_SAYING.test(sentence);
+}
+
+/** Hedges and hypotheticals: not a statement of what is. */
+export const HEDGE =
+  /\b(?:if|suppose|supposing|imagine|hypothetically|what if|let'?s say|maybe|perhaps|probably|possibly|might|would|could|should|i think|i guess|i believe|i wonder|not sure|wish i|i wish|unless|kind of want|sort of want)\b/iu;
+
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A short first-person event: subject, a past verb, an article and a thing. */
+const SHORT_EVENT =
+  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$/iu;
+
+/**
+ * Whether a sentence is chatter, not a memory: a question, an acknowledgement, a pleasantry,
+ * encouragement, or a fragment (fewer than two content words: "it!", "that!", "this moment").
+ * Text in Chinese, Japanese or Korean is left to the rules that read it.
+ */
+export function isChatNoise(sentence: string): boolean {
+  if (CJK.test(sentence)) return false;
+  const body = withoutLeadIn(sentence).trim();
+  if (body.length === 0 || /[?？]\s*$/u.test(body)) return true;
+  if (NOISE.test(body)) return true;
+  // "we got a puppy!!", "I adopted a kitten": one thing, but said as something done.
+  if (SHORT_EVENT.test(body)) return false;
+  return contentWords(body).length < 2;
+}
+
+/**
+ * Whether a sentence can go on about a memory the sentence before stated ("…last night. her
+ * lasagna."): not chatter or a question, and at least one content word.
+ */
+export function goesOn(sentence: string): boolean {
+  if (CJK.test(sentence)) return true;
+  const body = withoutLeadIn(sentence).trim();
+  if (body.length === 0 || /[?？]\s*$/u.test(body) || NOISE.test(body) || ADVICE.test(body)) return false;
+  return contentWords(body).length >= 1;
+}
+
+/** Advice or a remark addressed to the other speaker ("You should…", "Your garden…"). */
+export function isAdvice(sentence: string): boolean {
+  return ADVICE.test(withoutLeadIn(sentence).trim());
+}
