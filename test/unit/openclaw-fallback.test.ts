@@ -22,7 +22,7 @@ const turnArb = fc.record({
   answer: fc.nat(2_000),
 });
 
-function transcriptOf(turns: fc.RecordValue<{ user: number; calls: number[]; answer: number }>[]) {
+function transcriptOf(turns: { user: number; calls: number[]; answer: number }[]) {
   const messages: AgentMessageLike[] = [];
   const text = (chars: number) => [{ type: 'text', text: `${messages.length}:${'x'.repeat(chars)}` }];
   for (const turn of turns) {
