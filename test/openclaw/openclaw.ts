@@ -37,7 +37,11 @@ export interface TraceLine {
   memoryTools?: boolean;
   recalled?: number;
   systemPromptAddition?: boolean;
+  /** assemble while molt did not answer: `kept-summary` or `own-messages` (fallback.ts). */
   fallback?: string;
+  /** assemble's fallback: messages left out to fit the window, and the tokens handed over. */
+  dropped?: number;
+  estimatedTokens?: number;
   forceReason?: string;
   advancementKey?: string;
   tokenBudget?: number;
@@ -175,6 +179,27 @@ export class OpenClawHome {
       message,
       '--json',
     ]);
+  }
+
+  /**
+   * A turn run by the gateway (started with `startGateway`), whose process keeps the plugin
+   * loaded between turns as a deployed OpenClaw does; its answer shaped as `agentTurn`'s.
+   */
+  async gatewayTurn(sessionId: string, message: string): Promise<RunResult> {
+    const result = await this.run([
+      'agent',
+      '--agent',
+      'main',
+      '--session-id',
+      sessionId,
+      '--message',
+      message,
+      '--json',
+    ]);
+    const answer = result.json?.result;
+    return typeof answer === 'object' && answer !== null
+      ? { ...result, json: answer as Record<string, unknown> }
+      : result;
   }
 
   /** A turn in the session OpenClaw keys `sessionKey` (e.g. one person's direct messages). */

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MoltApiError, type MoltClient } from '../../client/index.js';
 import { parsePluginConfig } from '../../integrations/openclaw/src/config.js';
 import { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
+import { KeptContexts } from '../../integrations/openclaw/src/kept.js';
 
-function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>) {
+function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>, config: object = {}) {
   const logs: string[] = [];
   const logger = {
     info: () => {},
@@ -12,7 +13,12 @@ function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>) {
     error: (line: string) => logs.push(line),
   };
   const client = { getTools: async () => null, ...overrides } as unknown as MoltClient;
-  const engine = createMoltEngine(parsePluginConfig({ apiUrl: 'http://molt.test' }), logger, () => client);
+  const engine = createMoltEngine(
+    parsePluginConfig({ apiUrl: 'http://molt.test', ...config }),
+    logger,
+    () => client,
+    new KeptContexts(),
+  );
   return { engine, logs };
 }
 
@@ -81,7 +87,7 @@ describe('molt engine: compact', () => {
 });
 
 describe('molt engine: molt away', () => {
-  it("assemble hands back OpenClaw's own messages with one log line, then skips molt while it is marked down", async () => {
+  it("assemble fits OpenClaw's own messages to the window with one log line, then skips molt while it is marked down", async () => {
     let calls = 0;
     const { engine, logs } = scriptedMolt({
       getContext: async () => {
@@ -89,15 +95,56 @@ describe('molt engine: molt away', () => {
         throw new MoltApiError(0, 'unreachable', 'molt is unreachable: ECONNREFUSED');
       },
     });
-    const messages = [{ role: 'user', content: 'earlier' }];
-    const params = { sessionId: 's', messages, tokenBudget: 30_000 };
-    // OpenClaw's overflow precheck keeps measuring its own transcript while molt is away.
-    const own = { messages, promptAuthority: 'preassembly_may_overflow' };
-    await expect(engine.assemble(params)).resolves.toMatchObject(own);
-    await expect(engine.assemble(params)).resolves.toMatchObject(own);
+    const messages = [
+      { role: 'user', content: 'x'.repeat(8_000) },
+      { role: 'user', content: 'earlier' },
+    ];
+    const params = { sessionId: 's', messages, tokenBudget: 1_000 };
+    const own = { messages: [messages[1]], estimatedTokens: expect.any(Number) };
+    await expect(engine.assemble(params)).resolves.toEqual(own);
+    await expect(engine.assemble(params)).resolves.toEqual(own);
     expect(calls).toBe(1);
-    expect(logs[0]).toMatch(/^\[molt\] assemble failed, OpenClaw sends its own messages: unreachable/);
+    expect(logs[0]).toMatch(/^\[molt\] assemble failed, the plugin fits molt's last summary .*: unreachable/);
     expect(logs[1]).toMatch(/skipped/);
+  });
+
+  it("goes on from molt's last summary while molt is away, and from molt again when it is back", async () => {
+    const transcript = Array.from({ length: 6 }, (_, i) => ({
+      role: 'user',
+      content: `m${i} ${'x'.repeat(400)}`,
+    }));
+    let up = true;
+    const { engine } = scriptedMolt(
+      {
+        getContext: async () => {
+          if (!up) throw new MoltApiError(0, 'timeout', 'molt did not answer within 3000 ms');
+          // molt's summary covers the first four messages; the last two are live.
+          return {
+            ...contextOf(300, 4),
+            messages: [{ role: 'user', content: 'continuation' }, ...transcript.slice(4, 6)],
+            lastSeq: 6,
+            recall: { memoryIds: [] },
+          };
+        },
+      },
+      { timeouts: { downForMs: 0 } },
+    );
+    const params = { sessionId: 'kept-session', tokenBudget: 1_000 };
+    await engine.assemble({ ...params, messages: transcript.slice(0, 6) });
+    up = false;
+    const grown = [...transcript, { role: 'user', content: 'while molt is away' }];
+    const away = await engine.assemble({ ...params, messages: grown });
+    expect(away.messages).toEqual([
+      expect.objectContaining({ role: 'compactionSummary', summary: 'summary' }),
+      ...grown.slice(4),
+    ]);
+    expect(away.estimatedTokens).toBeLessThanOrEqual(1_000);
+    up = true;
+    const back = await engine.assemble({ ...params, messages: grown });
+    expect(back.messages).toEqual([
+      expect.objectContaining({ role: 'compactionSummary' }),
+      ...transcript.slice(4, 6),
+    ]);
   });
 
   it('opens a session molt has not seen with its identity, then assembles from molt', async () => {

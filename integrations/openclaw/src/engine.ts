@@ -1,17 +1,26 @@
 /**
  * The `molt` context engine: OpenClaw's context-engine slot backed by molt's HTTP API through
  * client/. Every method bounds its call; when molt is down or slow it logs one clear line and
- * OpenClaw carries on with its own behaviour for that call: `assemble` hands back OpenClaw's own
- * messages (and lets OpenClaw's overflow precheck run on them), `compact` runs OpenClaw's own
- * compaction (compact.ts), a failed `commitTurn` stays in OpenClaw's queue for its next run.
+ * carries on without it for that call: `assemble` goes on from the summary molt assembled last for
+ * the session and the messages after it, pruned to the window (kept.ts, fallback.ts), `compact`
+ * runs OpenClaw's own compaction (compact.ts), a failed `commitTurn` stays in OpenClaw's queue for
+ * its next run.
  */
 import { randomUUID } from 'node:crypto';
 import { createMoltClient, MoltApiError, type MoltClient } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
 import { type CompactParams, compactSession, unreachable } from './compact.js';
 import type { PluginConfig } from './config.js';
+import { fallbackContext } from './fallback.js';
 import { identityOf } from './identity.js';
-import { type AgentMessageLike, fromMoltContext, roughTokens, toMoltMessages } from './messages.js';
+import { type KeptContexts, keptContexts, keptFrom } from './kept.js';
+import {
+  type AgentMessageLike,
+  fingerprint,
+  fromMoltContext,
+  roughTokens,
+  toMoltMessages,
+} from './messages.js';
 import { MEMORY_TOOL_NAMES } from './tools.js';
 import { createTrace } from './trace.js';
 
@@ -35,6 +44,9 @@ type SessionParams = { sessionId: string; sessionKey?: string };
 
 /** The turn id of the empty turn that opens a session in molt with its identity and window. */
 export const OPEN_TURN_ID = 'openclaw-session-open';
+
+/** What `assemble` does when molt does not answer (fallback.ts), as its log line says. */
+const ASSEMBLE_FALLBACK = "the plugin fits molt's last summary or OpenClaw's own messages to the window";
 
 /** The first characters of the user's message: all recall reads of it (api/routes/context.ts). */
 export const PROMPT_CHARS = 2_000;
@@ -70,7 +82,12 @@ export function moltClients(config: PluginConfig, createClient = createMoltClien
   return { fast: client(config.timeouts.requestMs), slow: client(config.timeouts.compactMs) };
 }
 
-export function createMoltEngine(config: PluginConfig, logger: Logger, createClient = createMoltClient) {
+export function createMoltEngine(
+  config: PluginConfig,
+  logger: Logger,
+  createClient = createMoltClient,
+  kept: KeptContexts = keptContexts,
+) {
   const { fast, slow } = moltClients(config, createClient);
   /** One overflow "attempt" per engine instance (one agent run): molt counts its recovery steps. */
   const attemptPrefix = randomUUID();
@@ -132,7 +149,7 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
    * session to scope to. Idempotent (a fixed turn id); a 409 means another run opened it first.
    */
   async function openSession(params: SessionParams & RuntimeParams): Promise<void> {
-    await call('assemble', 'OpenClaw sends its own messages', () =>
+    await call('assemble', ASSEMBLE_FALLBACK, () =>
       fast.postTurn(moltSessionId(params.sessionId), {
         turnId: OPEN_TURN_ID,
         messages: [],
@@ -145,10 +162,7 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
 
   /** A turn id from the messages themselves, for hosts that give no advancement key. */
   function contentTurnId(prefix: string, messages: readonly unknown[]): string {
-    let hash = 0x811c9dc5;
-    const text = JSON.stringify(messages);
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    return `${prefix}-${text.length}-${hash.toString(16)}`;
+    return `${prefix}-${fingerprint(messages)}`;
   }
 
   return {
@@ -222,7 +236,7 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
       const memoryTools = MEMORY_TOOL_NAMES.every((name) => params.availableTools?.has(name) ?? false);
       const prompt = params.prompt ? Array.from(params.prompt).slice(0, PROMPT_CHARS).join('') : undefined;
       const getContext = () =>
-        call('assemble', 'OpenClaw sends its own messages', () =>
+        call('assemble', ASSEMBLE_FALLBACK, () =>
           fast.getContext(moltSessionId(params.sessionId), {
             format: 'openclaw',
             ...(budget ? { budget } : {}),
@@ -255,6 +269,7 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
             ...(context.systemPromptAddition ? { systemPromptAddition: context.systemPromptAddition } : {}),
           };
         }
+        kept.set(moltSessionId(params.sessionId), keptFrom(context, params.messages));
         return {
           messages: fromMoltContext(context),
           estimatedTokens: context.estimatedTokens,
@@ -262,13 +277,23 @@ export function createMoltEngine(config: PluginConfig, logger: Logger, createCli
         };
       } catch (error) {
         if (!unreachable(error)) throw error;
-        trace('assemble', params, { fallback: 'own-messages' });
-        // molt is down: OpenClaw's own history, measured by OpenClaw's overflow precheck, which
-        // then asks `compact` to shorten it (OpenClaw's own compaction while molt is down).
-        return {
+        // molt is down or hung: its last summary for the session and the messages after it (or,
+        // with none kept, OpenClaw's own), never more than the window (fallback.ts).
+        const fallback = fallbackContext({
           messages: params.messages,
-          estimatedTokens: roughTokens(params.messages),
-          promptAuthority: 'preassembly_may_overflow' as const,
+          kept: kept.get(moltSessionId(params.sessionId)),
+          window: budget,
+        });
+        trace('assemble', params, {
+          fallback: fallback.source,
+          dropped: fallback.dropped,
+          estimatedTokens: fallback.estimatedTokens,
+        });
+        return {
+          messages: fallback.messages,
+          estimatedTokens: fallback.estimatedTokens,
+          // Without a window nothing was fitted: OpenClaw's overflow precheck measures its history.
+          ...(budget === undefined ? { promptAuthority: 'preassembly_may_overflow' as const } : {}),
         };
       }
     },

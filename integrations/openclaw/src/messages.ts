@@ -3,6 +3,7 @@
  * shape for user, assistant and toolResult messages; OpenClaw's other roles (its own summaries,
  * custom entries) are not part of the transcript molt keeps.
  */
+import type { TokenCounter } from '../../../context/tokens/index.js';
 
 export interface AgentMessageLike {
   role: string;
@@ -50,4 +51,20 @@ export function fromMoltContext(context: {
 /** A rough size for messages molt never saw (4 characters a token, molt's default estimate). */
 export function roughTokens(messages: readonly unknown[]): number {
   return Math.ceil(JSON.stringify(messages).length / 4);
+}
+
+/** `roughTokens` as a counter for context/assemble.ts: each message as the plugin measures it. */
+export const roughCounter: TokenCounter = {
+  mode: 'estimate',
+  textTokens: (text) => Math.ceil(text.length / 4),
+  messageTokens: (message) => roughTokens([message]),
+  messagesTokens: (messages) => messages.reduce((sum, message) => sum + roughTokens([message]), 0),
+};
+
+/** A short fingerprint of a JSON value (its length and FNV-1a hash), equal for equal values. */
+export function fingerprint(value: unknown): string {
+  let hash = 0x811c9dc5;
+  const text = JSON.stringify(value) ?? '';
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length}-${hash.toString(16)}`;
 }
