@@ -126,6 +126,24 @@ describe('molt start-up', () => {
     }
   });
 
+  it.each([
+    [['remember', '--content', 'Ana prefers tea.']],
+    [['search', '--query', 'tea']],
+    [['ls']],
+    [['history']],
+  ])('molt %j with a well-formed environment loads no zod (cli/agent-env-quick.ts)', (args) => {
+    const result = run(args);
+    expect(result.imports.length, result.stderr).toBeGreaterThan(0);
+    expect(result.imports.filter((url) => /node_modules\/zod\//.test(url))).toEqual([]);
+  });
+
+  it('an agent verb with a variable zod refuses says which, exit 2', () => {
+    const result = run(['search', '--query', 'tea'], { MOLT_SESSION_ID: 'no spaces allowed' });
+    expect(result.status).toBe(2);
+    expect(JSON.parse(result.stderr.trim())).toMatchObject({ ok: false, error: { code: 'usage' } });
+    expect(result.stderr).toContain('MOLT_SESSION_ID');
+  });
+
   it('an agent verb against an unreachable molt answers JSON on stderr, exit 1, no stack', () => {
     const result = run(['search', '--query', 'tea']);
     expect(result.status).toBe(1);
