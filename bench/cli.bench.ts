@@ -36,25 +36,32 @@ interface Case {
   target: 'running' | 'unreachable' | 'none';
   /** The exit status a correct run ends with. */
   status: number;
+  /**
+   * Whether the 250 ms goal applies. Not to an unreachable molt: the client retries a refused
+   * connection twice, 250 ms apart (client/index.ts), so that case measures those waits.
+   */
+  goal: boolean;
 }
 
 const CASES: Case[] = [
-  { name: '--version', args: ['--version'], target: 'none', status: 0 },
-  { name: '--help', args: ['--help'], target: 'none', status: 0 },
+  { name: '--version', args: ['--version'], target: 'none', status: 0, goal: true },
+  { name: '--help', args: ['--help'], target: 'none', status: 0, goal: true },
   {
     name: 'remember',
     args: ['remember', '--content', 'The user deploys on Fridays.'],
     target: 'running',
     status: 0,
+    goal: true,
   },
-  { name: 'search', args: ['search', '--query', 'deploy'], target: 'running', status: 0 },
-  { name: 'ls', args: ['ls'], target: 'running', status: 0 },
-  { name: 'history', args: ['history'], target: 'running', status: 0 },
+  { name: 'search', args: ['search', '--query', 'deploy'], target: 'running', status: 0, goal: true },
+  { name: 'ls', args: ['ls'], target: 'running', status: 0, goal: true },
+  { name: 'history', args: ['history'], target: 'running', status: 0, goal: true },
   {
     name: 'search (molt unreachable)',
     args: ['search', '--query', 'deploy'],
     target: 'unreachable',
     status: 1,
+    goal: false,
   },
 ];
 
@@ -164,7 +171,7 @@ async function main(): Promise<void> {
         },
       ]),
     );
-    const worst = Math.max(...Object.values(results).map((t) => median(t.built)));
+    const worst = Math.max(...CASES.filter((c) => c.goal).map((c) => median(results[c.name]!.built)));
     console.log(
       JSON.stringify(
         {

@@ -47,7 +47,25 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   } catch {
     // Nothing resolved.
   }
-  return { ...result, imports };
+  return { ...result, imports: withBundledPackages(imports) };
+}
+
+/**
+ * The URLs, and for each chunk of the build that holds a bundled package (scripts/cli-build.mjs
+ * BUNDLED) a `node_modules/<package>/` entry naming it, so that a package counts as loaded bundled
+ * or not.
+ */
+function withBundledPackages(imports: string[]): string[] {
+  const packages = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'packages.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const held = Object.entries(packages).flatMap(([chunk, names]) =>
+    imports.some((url) => url.endsWith(`/dist/cli/${chunk}`))
+      ? names.map((name) => `bundled:node_modules/${name}/`)
+      : [],
+  );
+  return [...imports, ...held];
 }
 
 /** What no agent verb, `--help` or `--version` may load. */
@@ -124,6 +142,8 @@ describe('molt start-up', () => {
       expect(result.status).toBe(0);
       expect(result.imports.filter((url) => /node_modules\/(zod|openapi-fetch)\//.test(url))).toEqual([]);
     }
+    // The check sees bundled packages: commander is one, and both load it.
+    expect(run(['--help']).imports).toContain('bundled:node_modules/commander/');
   });
 
   it.each([
