@@ -14,6 +14,7 @@ import type { AgentEnv } from './agent-env.js';
 import { quickAgentEnv } from './agent-env-quick.js';
 import { renderAgentAnswer } from './agent-format.js';
 import { UsageError } from './errors.js';
+import { nodeFetch } from './http-transport.js';
 import { KEY_HINT } from './molt-address.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
@@ -38,6 +39,7 @@ const client = (env: AgentEnv) =>
     baseUrl: env.MOLT_API_URL,
     ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
     timeoutMs: 30_000,
+    fetch: nodeFetch,
   });
 
 /** The answer's JSON when 2xx; a MoltApiError with molt's code and message otherwise. */
