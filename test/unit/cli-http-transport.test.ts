@@ -103,8 +103,13 @@ describe('the agent verbs’ transport', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1/memories`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const viaFetch = await fetch(url).catch((error: unknown) => error as TypeError);
-    const viaNode = await nodeFetch(url).catch((error: unknown) => error as TypeError);
+    const failure = (request: Promise<Response>) =>
+      request.then(
+        () => new TypeError('answered'),
+        (error: unknown) => error as TypeError,
+      );
+    const viaFetch = await failure(fetch(url));
+    const viaNode = await failure(nodeFetch(url));
     expect(viaNode).toBeInstanceOf(TypeError);
     expect(viaNode).toMatchObject({ message: viaFetch.message, cause: { code: 'ECONNREFUSED' } });
     // Through the client: retried, then `unreachable` naming the code, as with fetch.
