@@ -10,9 +10,12 @@ import { createMoltClient, MoltApiError } from '../client/index.js';
 import { agentMemoryView as memoryView } from '../client/responses.js';
 import { agentCommand, agentCommandHelp } from '../context/memory/cli-prompt.js';
 import { MEMORY_TYPES } from '../context/memory/type-names.js';
-import { type AgentEnv, loadAgentEnv, UsageError } from './agent-env.js';
+import type { AgentEnv } from './agent-env.js';
+import { quickAgentEnv } from './agent-env-quick.js';
 import { renderAgentAnswer } from './agent-format.js';
-import { KEY_HINT } from './operator-env.js';
+import { UsageError } from './errors.js';
+import { nodeFetch } from './http-transport.js';
+import { KEY_HINT } from './molt-address.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
 type Json = Record<string, any>;
@@ -24,11 +27,19 @@ interface Output {
 /** At most this many memories are read for `molt ls` (pages of 200). */
 const LS_MAX_MEMORIES = 2_000;
 
+/**
+ * The environment: cli/agent-env-quick.ts's answer when it has one, else cli/agent-env.ts's, whose
+ * zod schema is loaded only then (a variable set oddly or wrongly; docs/cli.md#start-up).
+ */
+const loadAgentEnv = async (): Promise<AgentEnv> =>
+  quickAgentEnv() ?? (await import('./agent-env.js')).loadAgentEnv();
+
 const client = (env: AgentEnv) =>
   createMoltClient({
     baseUrl: env.MOLT_API_URL,
     ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
     timeoutMs: 30_000,
+    fetch: nodeFetch,
   });
 
 /** The answer's JSON when 2xx; a MoltApiError with molt's code and message otherwise. */
@@ -127,7 +138,7 @@ function describe(command: Command, name: Parameters<typeof agentCommand>[0]): C
 /** `molt history` without a session argument: this session as molt holds it. */
 export async function agentHistory(options: Output): Promise<void> {
   try {
-    const env = loadAgentEnv();
+    const env = await loadAgentEnv();
     if (!env.MOLT_SESSION_ID) throw new UsageError('no session: set MOLT_SESSION_ID in the environment');
     const molt = client(env);
     const params = { path: { sessionId: env.MOLT_SESSION_ID } };
@@ -175,7 +186,7 @@ export function registerAgentCommands(program: Command): void {
         async (
           options: Output & { content?: string; type?: string; priority?: string; category?: string },
         ) => {
-          const env = loadAgentEnv();
+          const env = await loadAgentEnv();
           if (!options.content?.trim()) throw new UsageError('--content: required, the text to remember');
           checkType(options.type);
           const priority =
@@ -206,7 +217,7 @@ export function registerAgentCommands(program: Command): void {
     .addOption(new Option('--limit <n>', 'at most this many memories (1–50, default 5)'))
     .action(
       run(async (options: Output & { query?: string; type?: string; limit?: string }) => {
-        const env = loadAgentEnv();
+        const env = await loadAgentEnv();
         if (!options.query?.trim()) throw new UsageError('--query: required, the words to search for');
         checkType(options.type);
         const limit = options.limit === undefined ? 5 : positiveInt('--limit', 50)(options.limit);
@@ -239,7 +250,7 @@ export function registerAgentCommands(program: Command): void {
             afterSeq?: string;
           },
         ) => {
-          const env = loadAgentEnv();
+          const env = await loadAgentEnv();
           if (!options.id === !options.compaction) {
             throw new UsageError('--id or --compaction: name exactly one (a search hit or a compaction)');
           }
@@ -272,7 +283,7 @@ export function registerAgentCommands(program: Command): void {
     .addOption(typeOption())
     .action(
       run(async (options: Output & { type?: string }) => {
-        const env = loadAgentEnv();
+        const env = await loadAgentEnv();
         checkType(options.type);
         const molt = client(env);
         let userId = env.MOLT_USER_ID;

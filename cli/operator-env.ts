@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
+import { API_KEY_PATTERN, DEFAULT_API_URL } from './molt-address.js';
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8420';
+export { DEFAULT_API_URL, KEY_HINT } from './molt-address.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -21,7 +22,7 @@ export const operatorEnvSchema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as a Bearer token)')
+      .regex(API_KEY_PATTERN, 'must be printable ASCII without spaces (it is sent as a Bearer token)')
       .optional(),
   ),
 });
@@ -36,15 +37,3 @@ export function loadOperatorEnv(env: NodeJS.ProcessEnv = process.env): OperatorE
   }
   return parsed.data;
 }
-
-/**
- * What a 401 tells the person: where the key goes, in each shell, and how to get one in each
- * setup (docs/security.md#api-keys).
- */
-export const KEY_HINT =
-  'Pass an API key in MOLT_API_KEY: `export MOLT_API_KEY=molt_…` (sh), `$env:MOLT_API_KEY = "molt_…"` ' +
-  '(PowerShell), `set MOLT_API_KEY=molt_…` (cmd). To create one: beside a running `molt dev`, ' +
-  '`npx molt keys create --tenant default --role agent|operator` asks it (with an operator key in ' +
-  'MOLT_API_KEY once keys exist), as does the API (POST /v1/keys); with PostgreSQL (DATABASE_URL, ' +
-  'compose) `molt keys create` writes to the database. No operator key left on `molt dev`: restart it ' +
-  'with MOLT_BOOTSTRAP_API_KEY set to a secret of 16 or more characters.';

@@ -20,7 +20,7 @@ export const MAX_LLM_CONCURRENCY = 64;
 export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
 /** Memory extractions running their extractor at once per worker (MOLT_MEMORY_CONCURRENCY). */
 export const DEFAULT_MEMORY_CONCURRENCY = 2;
-/** The episode indexer's poll when nothing waits (MOLT_EPISODE_POLL_MS); idle polls back off to 8×. */
+/** The episode indexer's poll when nothing waits (not a setting); idle polls back off to 8×. */
 export const DEFAULT_EPISODE_POLL_MS = 1_000;
 export const MAX_MEMORY_CONCURRENCY = 64;
 /** The window of a session whose agent never posted one (MOLT_DEFAULT_CONTEXT_WINDOW). */

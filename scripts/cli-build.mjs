@@ -1,7 +1,8 @@
 /**
- * The compiled `molt` command (docs/cli-build.md): `cli/main.ts` and every module it reaches,
- * bundled by esbuild into `dist/cli/` (ES modules, one chunk per lazily imported verb, packages
- * left to node_modules), and a stamp listing the sources it was built from. `bin/molt.mjs` runs the
+ * The compiled `molt` command (docs/cli.md#start-up): `cli/main.ts` and every module it reaches,
+ * bundled by esbuild into `dist/cli/` (ES modules, one chunk per lazily imported verb; packages
+ * left to node_modules but the few every light verb loads, BUNDLED), and a stamp listing the
+ * sources it was built from. `bin/molt.mjs` runs the
  * build while the stamp says it is current, else the sources through tsx.
  *
  *   node scripts/cli-build.mjs          (npm's `prepare` runs it on `npm install` in a checkout)
@@ -9,12 +10,48 @@
  * Plain JavaScript, so that neither the build nor the check needs TypeScript tooling; no shell.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const OUT_DIR = join(ROOT, 'dist', 'cli');
 export const ENTRY = join(OUT_DIR, 'main.js');
+
+/**
+ * Packages bundled into the build rather than loaded from node_modules: the ones `--help`,
+ * `--version` and the agent verbs load (docs/cli.md#start-up). Node resolves and reads a package's
+ * files one by one, and a CommonJS one (commander) through a lexer for its exports; bundled, each
+ * is one read of a chunk. Every other package stays external: a heavy verb loads it as it is.
+ */
+export const BUNDLED = new Set(['commander', 'openapi-fetch']);
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Leaves every package external but BUNDLED ones (and what those import). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || isAbsolute(args.path)) return undefined;
+      if (args.path.startsWith('node:')) return { external: true };
+      const bundled = BUNDLED.has(packageOf(args.path)) || args.importer.split(sep).includes('node_modules');
+      return bundled ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * A bundled CommonJS package's `require` of a Node built-in needs a `require` in the ES module it
+ * lands in (esbuild's shim calls it); aliased, so that it cannot meet an import of the bundle's own.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __moltCreateRequire } from 'node:module'; " +
+  'const require = __moltCreateRequire(import.meta.url);';
 
 /**
  * Whether `dist/cli` holds a build of the sources as they are now: every source the stamp lists
@@ -28,12 +65,11 @@ export function isBuildCurrent(outDir = OUT_DIR) {
     return false;
   }
   if (!Array.isArray(stamp.inputs) || typeof stamp.startedAt !== 'number') return false;
+  // ROOT ends with a separator and the inputs are relative with '/', which every platform's fs
+  // takes: a concatenation, not path.join, which costs more than the stat on a cold start.
   for (const input of stamp.inputs) {
-    try {
-      if (statSync(join(ROOT, input)).mtimeMs > stamp.startedAt) return false;
-    } catch {
-      return false;
-    }
+    const stats = statSync(ROOT + input, { throwIfNoEntry: false });
+    if (stats === undefined || stats.mtimeMs > stamp.startedAt) return false;
   }
   return true;
 }
@@ -52,7 +88,8 @@ export async function buildCli(outDir = OUT_DIR) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalPackages],
+    banner: { js: REQUIRE_BANNER },
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
     absWorkingDir: ROOT,
@@ -64,6 +101,19 @@ export async function buildCli(outDir = OUT_DIR) {
     .filter((path) => !path.split(sep).includes('node_modules'))
     .map((path) => path.slice(ROOT.length).split('\\').join('/'))
     .sort();
+  // Which packages each output file holds (test/unit/cli-start.test.ts reads it: a bundled package
+  // loads as a chunk of dist/cli, not from node_modules).
+  const packages = Object.fromEntries(
+    Object.entries(result.metafile.outputs).flatMap(([output, { inputs: held }]) => {
+      const names = [
+        ...new Set(
+          Object.keys(held).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? []),
+        ),
+      ];
+      return names.length > 0 ? [[relative(staging, resolve(ROOT, output)).split(sep).join('/'), names]] : [];
+    }),
+  );
+  writeFileSync(join(staging, 'packages.json'), `${JSON.stringify(packages, null, 1)}\n`);
   writeFileSync(
     join(staging, 'stamp.json'),
     `${JSON.stringify({ startedAt, builtAt: Date.now(), inputs }, null, 1)}\n`,

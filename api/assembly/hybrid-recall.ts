@@ -19,7 +19,7 @@ import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import type { Embedder } from '../../llm/embeddings.js';
 import { isToolOutput, type RankedMemory, type RankOptions, rankMemories } from './recall.js';
 
-/** The API's embedder and how long recall waits for a query's vector (MOLT_EMBEDDINGS_QUERY_TIMEOUT_MS). */
+/** The API's embedder and how long recall waits for a query's vector (DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS). */
 export interface RecallEmbedding {
   embedder: Embedder;
   queryTimeoutMs: number;

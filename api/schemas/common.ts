@@ -1,17 +1,18 @@
 /** zod schemas shared by several routes. */
 import { z } from 'zod';
+import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../../config/ids.js';
 
 /** Session ids are chosen by agents; keep them printable and bounded (they enter workflow ids). */
 export const sessionIdSchema = z
   .string()
   .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:@-]+$/, 'may contain only letters, digits and . _ : @ -');
+  .max(SESSION_ID.maxLength)
+  .regex(SESSION_ID.pattern, SESSION_ID.patternText);
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 /** A memory scope's user or agent id, chosen by the agent. */
-export const scopeIdSchema = z.string().min(1).max(200);
+export const scopeIdSchema = z.string().min(1).max(SCOPE_ID_MAX_LENGTH);
 
 /**
  * Every failure's body (docs/api.md#errors), as api/plugins/errors.ts sends it: `details` is the failing

@@ -14,7 +14,7 @@ export const FUSION_DEFAULTS = {
    * and add below, never bury a lexical hit unless both lists agree on the one above it.
    */
   k: 10,
-  /** A vector match below this cosine is not a match (MOLT_RECALL_MIN_COSINE). */
+  /** A vector match below this cosine is not a match (not a setting). */
   minCosine: 0.5,
   /** Vector candidates read per query. */
   vectorCandidates: 40,

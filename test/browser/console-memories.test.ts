@@ -205,7 +205,7 @@ describe('a user’s memories', () => {
     expect(new Set([...firstPage, ...secondPage])).toEqual(ids);
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText(`1–50 of ${total} memories`).waitFor(WAIT());
-    await screenshot(page, 'console-memories');
+    await screenshot(page.locator('main'), 'console-memories-paging', 420);
     await page.close();
   });
 

@@ -47,7 +47,25 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   } catch {
     // Nothing resolved.
   }
-  return { ...result, imports };
+  return { ...result, imports: withBundledPackages(imports) };
+}
+
+/**
+ * The URLs, and for each chunk of the build that holds a bundled package (scripts/cli-build.mjs
+ * BUNDLED) a `node_modules/<package>/` entry naming it, so that a package counts as loaded bundled
+ * or not.
+ */
+function withBundledPackages(imports: string[]): string[] {
+  const packages = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'packages.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const held = Object.entries(packages).flatMap(([chunk, names]) =>
+    imports.some((url) => url.endsWith(`/dist/cli/${chunk}`))
+      ? names.map((name) => `bundled:node_modules/${name}/`)
+      : [],
+  );
+  return [...imports, ...held];
 }
 
 /** What no agent verb, `--help` or `--version` may load. */
@@ -124,6 +142,26 @@ describe('molt start-up', () => {
       expect(result.status).toBe(0);
       expect(result.imports.filter((url) => /node_modules\/(zod|openapi-fetch)\//.test(url))).toEqual([]);
     }
+    // The check sees bundled packages: commander is one, and both load it.
+    expect(run(['--help']).imports).toContain('bundled:node_modules/commander/');
+  });
+
+  it.each([
+    [['remember', '--content', 'Ana prefers tea.']],
+    [['search', '--query', 'tea']],
+    [['ls']],
+    [['history']],
+  ])('molt %j with a well-formed environment loads no zod (cli/agent-env-quick.ts)', (args) => {
+    const result = run(args);
+    expect(result.imports.length, result.stderr).toBeGreaterThan(0);
+    expect(result.imports.filter((url) => /node_modules\/zod\//.test(url))).toEqual([]);
+  });
+
+  it('an agent verb with a variable zod refuses says which, exit 2', () => {
+    const result = run(['search', '--query', 'tea'], { MOLT_SESSION_ID: 'no spaces allowed' });
+    expect(result.status).toBe(2);
+    expect(JSON.parse(result.stderr.trim())).toMatchObject({ ok: false, error: { code: 'usage' } });
+    expect(result.stderr).toContain('MOLT_SESSION_ID');
   });
 
   it('an agent verb against an unreachable molt answers JSON on stderr, exit 1, no stack', () => {

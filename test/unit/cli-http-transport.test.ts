@@ -1,0 +1,141 @@
+/**
+ * The agent verbs' transport (cli/http-transport.ts): on node:http instead of Node's fetch, it
+ * answers what fetch answers — status, headers, body — for any request and answer, and fails as
+ * fetch fails, so the client (client/index.ts) retries and words a failure alike.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFetch } from '../../cli/http-transport.js';
+import { createMoltClient, MoltApiError } from '../../client/index.js';
+
+/** What the server answers next, and what it received last. */
+let answer = { status: 200, headers: {} as Record<string, string>, body: '' };
+let received = { method: '', url: '', headers: {} as IncomingMessage['headers'], body: '' };
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      response.writeHead(answer.status, answer.headers);
+      response.end([204, 304].includes(answer.status) ? undefined : answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** What a Response says, and what the server was sent, for comparing two transports. */
+async function exchange(transport: typeof fetch, request: () => Request) {
+  const response = await transport(request());
+  const headers = [...response.headers].filter(
+    ([name]) => !['date', 'keep-alive', 'connection'].includes(name),
+  );
+  const sent = { ...received, headers: { ...received.headers } };
+  for (const name of [
+    'connection',
+    'host',
+    'accept-encoding',
+    'accept-language',
+    'sec-fetch-mode',
+    'user-agent',
+    'accept',
+  ])
+    delete sent.headers[name];
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    ok: response.ok,
+    headers,
+    body: await response.text(),
+    sent,
+  };
+}
+
+const token = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/);
+
+describe('the agent verbs’ transport', () => {
+  it('answers what fetch answers, and sends what fetch sends', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          status: fc.constantFrom(200, 201, 204, 400, 401, 404, 409, 429, 500, 503),
+          headers: fc.dictionary(
+            token.map((t) => `x-${t}`),
+            fc.stringMatching(/^[\x21-\x7e]{0,20}$/),
+            { maxKeys: 3 },
+          ),
+          body: fc.oneof(fc.json(), fc.string()),
+        }),
+        fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'),
+        fc.oneof(fc.constant(undefined), fc.json()),
+        fc.webPath(),
+        async (next, method, body, path) => {
+          answer = next;
+          const request = () =>
+            new Request(`${base}${path}`, {
+              method,
+              headers: { 'content-type': 'application/json', authorization: 'Bearer molt_test' },
+              ...(body !== undefined && method !== 'GET' ? { body } : {}),
+            });
+          const viaFetch = await exchange(fetch, request);
+          const viaNode = await exchange(nodeFetch, request);
+          expect(viaNode).toEqual(viaFetch);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('fails as fetch fails when nothing listens: a TypeError whose cause is ECONNREFUSED', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1/memories`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const failure = (request: Promise<Response>) =>
+      request.then(
+        () => new TypeError('answered'),
+        (error: unknown) => error as TypeError,
+      );
+    const viaFetch = await failure(fetch(url));
+    const viaNode = await failure(nodeFetch(url));
+    expect(viaNode).toBeInstanceOf(TypeError);
+    expect(viaNode).toMatchObject({ message: viaFetch.message, cause: { code: 'ECONNREFUSED' } });
+    // Through the client: retried, then `unreachable` naming the code, as with fetch.
+    const client = createMoltClient({
+      baseUrl: url.replace(/\/v1.*/, ''),
+      fetch: nodeFetch,
+      retryDelayMs: 1,
+    });
+    const error = await client.api.GET('/v1/memories', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MoltApiError);
+    expect(error).toMatchObject({ code: 'unreachable' });
+    expect((error as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('stops at the signal’s abort, with its reason', async () => {
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
+      const signal = AbortSignal.timeout(50);
+      const error = await nodeFetch(url, { signal }).catch((e: unknown) => e);
+      expect(error).toBe(signal.reason);
+      expect((error as Error).name).toBe('TimeoutError');
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+});
