@@ -17,6 +17,7 @@ import type { SessionRow } from '../../db/schema.js';
 import { sessionWorkflowId } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session/session.js';
 import type { ApiDeps } from '../deps.js';
+import { sessionStartInput } from './session-start.js';
 
 const REBUILD_RETRIES = 20;
 const REBUILD_RETRY_MS = 250;
@@ -30,13 +31,12 @@ async function startRebuilding(temporal: Client, deps: ApiDeps, row: SessionRow)
       workflowId: sessionWorkflowId(row.tenantId, row.id),
       taskQueue: deps.taskQueue,
       args: [
-        {
+        sessionStartInput(deps, {
           tenantId: row.tenantId,
           sessionId: row.id,
           contextWindowTokens: row.contextWindowTokens,
           rebuild: true,
-          ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
-        },
+        }),
       ],
     });
   } catch (error) {

@@ -9,8 +9,7 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
-import { DEFAULT_MEMORY_IDLE_MS } from '../../context/memory/policy.js';
-import type { SessionState } from '../../context/session/index.js';
+import { PRE_CARRIED_MEMORY_IDLE_MS, type SessionState } from '../../context/session/index.js';
 import {
   type CompactionTrigger,
   type ExtractionTrigger,
@@ -28,7 +27,8 @@ const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'f
 
 export function createMemoryHooks(options: SessionWorkflowInput) {
   const enabled = patched(MEMORY_PATCH);
-  const idleMs = options.memoryIdleMs ?? DEFAULT_MEMORY_IDLE_MS;
+  // Resolved by the API (MOLT_MEMORY_IDLE_MS or its default); a run started without it: its era's.
+  const idleMs = options.memoryIdleMs ?? PRE_CARRIED_MEMORY_IDLE_MS;
   const carry: MemoryCarry = options.carried?.memory
     ? { ...options.carried.memory }
     : { extractedToSeq: 0, seenSeq: 0, lastActivityAt: Date.now() };

@@ -25,7 +25,11 @@ export async function restartInput(
   input: SessionWorkflowInput,
 ): Promise<{ input: SessionWorkflowInput; pending: MessageMeta[] }> {
   if (!input.rebuild || input.carried || !patched(REBUILD_STATE_PATCH)) return { input, pending: [] };
-  const found = await rebuildSessionState({ tenantId: input.tenantId, sessionId: input.sessionId });
+  const found = await rebuildSessionState({
+    tenantId: input.tenantId,
+    sessionId: input.sessionId,
+    ...(input.defaults ? { defaults: input.defaults } : {}),
+  });
   if (!found) return { input, pending: [] };
   return {
     input: {

@@ -112,6 +112,7 @@ export class SessionRun {
           sessionId: input.sessionId,
           contextWindowTokens: input.contextWindowTokens,
           ...(input.settings ? { settings: input.settings } : {}),
+          ...(input.defaults ? { defaults: input.defaults } : {}),
         }),
       input.tenantId,
     );
