@@ -9,7 +9,7 @@
  * continue-as-new, and a run whose input carries none — every run started before this existed —
  * decides with the values of its era, written down once below and never changed.
  */
-import { DEFAULT_MAX_CONSECUTIVE_FAILURES } from '../breaker.js';
+import { DEFAULT_BREAKER_COOLDOWN_MS, DEFAULT_MAX_CONSECUTIVE_FAILURES } from '../breaker.js';
 import {
   DEFAULT_FORCE_RATIO,
   DEFAULT_KEEP_RECENT_TOKENS_CAP,
@@ -27,6 +27,11 @@ export interface SessionDefaults {
   keepRecentWindowShare: number;
   /** Consecutive failed compactions that open the breaker when the settings name none. */
   maxConsecutiveFailures: number;
+  /**
+   * The open breaker's cool-down when the settings name none, in sessions that fall back to the
+   * offline digest (breaker.ts effectiveBreakerSettings; other sessions have none unless set).
+   */
+  breakerCooldownMs: number;
 }
 
 /** Today's defaults, for the API to put in a new run's input (never called by workflow code). */
@@ -37,6 +42,7 @@ export function sessionDefaults(): SessionDefaults {
     keepRecentTokensCap: DEFAULT_KEEP_RECENT_TOKENS_CAP,
     keepRecentWindowShare: DEFAULT_KEEP_RECENT_WINDOW_SHARE,
     maxConsecutiveFailures: DEFAULT_MAX_CONSECUTIVE_FAILURES,
+    breakerCooldownMs: DEFAULT_BREAKER_COOLDOWN_MS,
   };
 }
 
@@ -51,6 +57,9 @@ export const PRE_CARRIED_SESSION_DEFAULTS: Readonly<SessionDefaults> = Object.fr
   keepRecentTokensCap: 20_000,
   keepRecentWindowShare: 0.2,
   maxConsecutiveFailures: 3,
+  // The cool-down of the `breaker-offline-fallback` patch (issue 32), released before the
+  // defaults were carried: its runs half-open after 5 minutes.
+  breakerCooldownMs: 5 * 60_000,
 });
 
 /** The idle time before a memory extraction of a run whose input names none (30 minutes then). */

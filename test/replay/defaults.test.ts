@@ -30,13 +30,14 @@ const CHANGED_DEFAULTS = {
   DEFAULT_KEEP_RECENT_TOKENS_CAP: '8_000',
   DEFAULT_KEEP_RECENT_WINDOW_SHARE: '0.3',
   DEFAULT_MAX_CONSECUTIVE_FAILURES: '5',
+  DEFAULT_BREAKER_COOLDOWN_MS: '10 * 60_000',
   DEFAULT_MEMORY_IDLE_MS: '60_000',
 };
 
 /** The control: the era's values themselves changed, which must show (the harness can fail). */
 const CHANGED_ERA = {
   PRE_CARRIED_SESSION_DEFAULTS:
-    'Object.freeze({ uploadRatio: 0.6, forceRatio: 0.8, keepRecentTokensCap: 8_000, keepRecentWindowShare: 0.3, maxConsecutiveFailures: 5 })',
+    'Object.freeze({ uploadRatio: 0.6, forceRatio: 0.8, keepRecentTokensCap: 8_000, keepRecentWindowShare: 0.3, maxConsecutiveFailures: 5, breakerCooldownMs: 10 * 60_000 })',
   PRE_CARRIED_MEMORY_IDLE_MS: '60_000',
 };
 

@@ -6,6 +6,7 @@ import {
   applyContextReset,
   applyObservedWindow,
   applyTurn,
+  breakerSettingsOf,
   compactionIdFor,
   createSessionState,
   effectiveKeepRecentTokens,
@@ -60,6 +61,7 @@ describe('the defaults a session decides with (resolved outside the workflow, ca
       keepRecentTokensCap: fc.integer({ min: 0, max: 100_000 }),
       keepRecentWindowShare: fc.double({ min: 0, max: 0.5, noNaN: true }),
       maxConsecutiveFailures: fc.integer({ min: 1, max: 100 }),
+      breakerCooldownMs: fc.integer({ min: 1, max: 24 * 3_600_000 }),
     })
     .map((d) => ({ ...d, forceRatio: Math.max(d.forceRatio, d.uploadRatio) }));
   const windowArb = fc.integer({ min: 1_000, max: 2_000_000 });
@@ -83,6 +85,11 @@ describe('the defaults a session decides with (resolved outside the workflow, ca
         expect(next.settings.uploadRatio).toBe(defaults.uploadRatio);
         expect(next.settings.breaker.maxConsecutiveFailures).toBe(defaults.maxConsecutiveFailures);
         expect(effectiveKeepRecentTokens(next)).toBe(expectTail(w2));
+        // A session falling back offline half-opens after its own default cool-down.
+        expect(breakerSettingsOf({ ...next, offlineFallback: true }).cooldownMs).toBe(
+          defaults.breakerCooldownMs,
+        );
+        expect(breakerSettingsOf(next).cooldownMs).toBeNull();
       }),
     );
   });
@@ -95,6 +102,9 @@ describe('the defaults a session decides with (resolved outside the workflow, ca
       force: PRE_CARRIED_SESSION_DEFAULTS.forceRatio,
     });
     expect(effectiveKeepRecentTokens(state)).toBe(PRE_CARRIED_SESSION_DEFAULTS.keepRecentTokensCap);
+    expect(breakerSettingsOf({ ...state, offlineFallback: true }).cooldownMs).toBe(
+      PRE_CARRIED_SESSION_DEFAULTS.breakerCooldownMs,
+    );
     expect(Object.isFrozen(PRE_CARRIED_SESSION_DEFAULTS)).toBe(true);
   });
 
