@@ -19,8 +19,9 @@ import {
   type SessionWorkflowInput,
 } from '../contract.js';
 import { memoryExtractionWorkflow } from '../memory.js';
+import { PATCHES } from '../patches.js';
 
-export const MEMORY_PATCH = 'memory-extraction';
+export const MEMORY_PATCH = PATCHES.memoryExtraction.id;
 
 /** Compactions whose range is the 50% upload (a manual one is extracted only at `/new`). */
 const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'forced', 'overflow']);

@@ -13,8 +13,9 @@
 import { patched, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import type { MessageMeta, SessionWorkflowInput } from '../contract.js';
+import { PATCHES } from '../patches.js';
 
-export const REBUILD_STATE_PATCH = 'rebuild-state-from-db';
+export const REBUILD_STATE_PATCH = PATCHES.rebuildStateFromDb.id;
 
 const { rebuildSessionState } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '1 minute',
