@@ -26,10 +26,10 @@ import {
   cursorOption,
   jsonOption,
   limitOption,
-  loadOperatorEnv,
   type OutputOptions,
   print,
-} from './operator.js';
+} from './operator-client.js';
+import { loadOperatorEnv } from './operator-env.js';
 
 const segment = encodeURIComponent;
 

@@ -12,10 +12,17 @@ import { getCompaction, getCompactionRow, listCompactions } from '../../db/compa
 import { decodeCursor } from '../../db/pagination.js';
 import { getSession, sumRangeTokens } from '../../db/transcript.js';
 import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
+import { workflowError } from '../control/session-update.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
-import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import {
+  BODY_ERRORS,
+  errorResponses,
+  listQuerySchema,
+  sessionIdSchema,
+  sessionParamsSchema,
+} from '../schemas/common.js';
 import {
   compactionListSchema,
   compactionSchema,
@@ -23,7 +30,6 @@ import {
   type WorkingMemoryAnswer,
   workingMemoryAnswerSchema,
 } from '../schemas/compactions.js';
-import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
 

@@ -39,10 +39,11 @@ import {
 } from '../assembly/recall.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
-import { contextWarnings, turnWarningSchema } from '../ingest/turn-warnings.js';
+import { contextWarnings } from '../ingest/turn-warnings.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import { errorResponses, sessionParamsSchema } from '../schemas/common.js';
 import { retrievalSchema } from '../schemas/memories.js';
+import { turnWarningSchema } from '../schemas/sessions.js';
 import type { SessionSettingsBody } from '../schemas/settings.js';
 
 /** A query-string flag: `true`/`1` or `false`/`0` (z.coerce.boolean would take "false" as true). */

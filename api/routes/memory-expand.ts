@@ -7,13 +7,12 @@
  * Anything else is a 404, as if it did not exist.
  */
 
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { episodesOf, occurredAtOf, speakerOf } from '../../context/memory/episodes.js';
 import type { Message } from '../../context/messages.js';
-import { memories } from '../../db/memory/memory-schema.js';
+import { getCompactionRow } from '../../db/compactions.js';
+import { getMemory } from '../../db/memory/memory-reads.js';
 import { getSession, readMessages } from '../../db/messages.js';
-import { compactions } from '../../db/schema.js';
 import type { ApiDeps } from '../deps.js';
 import { ownerOf } from '../memory/memory-scope.js';
 import { notFound } from '../plugins/errors.js';
@@ -50,24 +49,15 @@ export function memoryExpandRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const owner = await ownerOf(deps.db, request.auth, body, 'search');
         let target: { sessionId: string; fromSeq: number; toSeq: number; what: string; range: boolean };
         if (body.id !== undefined) {
-          const [memory] = await deps.db
-            .select({ source: memories.source })
-            .from(memories)
-            .where(and(eq(memories.tenantId, tenantId), eq(memories.id, body.id)));
+          const memory = await getMemory(deps.db, tenantId, body.id);
           if (!memory || !('fromSeq' in memory.source)) throw notFound(`memory ${body.id} with turns`);
           const { sessionId, fromSeq, toSeq } = memory.source;
           target = { sessionId, fromSeq, toSeq, what: `memory ${body.id}`, range: false };
         } else if (body.compactionId !== undefined) {
-          const [compaction] = await deps.db
-            .select({
-              sessionId: compactions.sessionId,
-              fromSeq: compactions.fromSeq,
-              toSeq: compactions.toSeq,
-            })
-            .from(compactions)
-            .where(and(eq(compactions.tenantId, tenantId), eq(compactions.id, body.compactionId)));
+          const compaction = await getCompactionRow(deps.db, tenantId, body.compactionId);
           if (!compaction) throw notFound(`compaction ${body.compactionId}`);
-          target = { ...compaction, what: `compaction ${body.compactionId}`, range: true };
+          const { sessionId, fromSeq, toSeq } = compaction;
+          target = { sessionId, fromSeq, toSeq, what: `compaction ${body.compactionId}`, range: true };
         } else {
           const at = body.at!;
           target = {

@@ -10,6 +10,12 @@ export const sessionIdSchema = z
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
+/** A page of a list: `limit` items after `cursor` (db/pagination.ts). */
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+
 /** A memory scope's user or agent id, chosen by the agent. */
 export const scopeIdSchema = z.string().min(1).max(200);
 
