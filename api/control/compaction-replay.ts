@@ -7,12 +7,12 @@
 import type { z } from 'zod';
 import { REPLAYABLE_STATUSES } from '../../context/compaction-rules.js';
 import { getCompaction, getCompactionRow } from '../../db/compactions.js';
-import { sumRangeTokens } from '../../db/transcript.js';
-import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
+import { getSession, sumRangeTokens } from '../../db/transcript.js';
+import { type CompactResult, compactUpdate } from '../../workflows/contract.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
 import type { replaySchema } from '../schemas/compactions.js';
-import { workflowError } from './session-update.js';
+import { updateSessionWorkflow, workflowError } from './session-update.js';
 
 export async function replayCompaction(
   deps: ApiDeps,
@@ -28,31 +28,35 @@ export async function replayCompaction(
       `compaction ${original.id} is ${original.status}; only failed, degraded or cancelled compactions are replayed`,
     );
   }
-  const handle = deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, original.sessionId));
+  const session = await getSession(deps.db, tenantId, original.sessionId);
+  if (!session) throw notFound(`session ${original.sessionId}`);
+  const tokens = await sumRangeTokens(
+    deps.db,
+    tenantId,
+    original.sessionId,
+    original.fromSeq,
+    original.toSeq,
+  );
   let result: CompactResult;
   try {
-    // The session's turns still in the outbox reach the workflow before the replay is planned.
-    await deps.turnDispatcher?.flush(tenantId, original.sessionId);
-    result = await handle.executeUpdate(compactUpdate, {
-      args: [
-        {
-          replayOf: {
-            compactionId: original.id,
-            fromSeq: original.fromSeq,
-            toSeq: original.toSeq,
-            previousCompactionId: original.previousCompactionId,
-            tokens: await sumRangeTokens(
-              deps.db,
-              tenantId,
-              original.sessionId,
-              original.fromSeq,
-              original.toSeq,
-            ),
+    // The one path of session updates (session-update.ts): the session's turns still in the outbox
+    // go first, and a run that is gone is started again, rebuilt from PostgreSQL, as /compact does.
+    result = await updateSessionWorkflow(deps, session, (handle) =>
+      handle.executeUpdate(compactUpdate, {
+        args: [
+          {
+            replayOf: {
+              compactionId: original.id,
+              fromSeq: original.fromSeq,
+              toSeq: original.toSeq,
+              previousCompactionId: original.previousCompactionId,
+              tokens,
+            },
+            detach: true,
           },
-          detach: true,
-        },
-      ],
-    });
+        ],
+      }),
+    );
   } catch (failure) {
     return workflowError(original.sessionId, failure);
   }
