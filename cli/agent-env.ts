@@ -6,13 +6,12 @@
  */
 import { z } from 'zod';
 import { scopeIdSchema, sessionIdSchema } from '../api/schemas/common.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
 import { UsageError } from './errors.js';
 import { operatorEnvSchema } from './operator-env.js';
 
 export { UsageError } from './errors.js';
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const agentEnvSchema = operatorEnvSchema.extend({
   [AGENT_CLI_ENV.user]: z.preprocess(emptyAsUndefined, scopeIdSchema.optional()),
@@ -27,10 +26,8 @@ export type AgentEnv = z.infer<typeof operatorEnvSchema> & {
 };
 
 export function loadAgentEnv(env: NodeJS.ProcessEnv = process.env): AgentEnv {
-  const parsed = agentEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`${issue?.path.join('.')}: ${issue?.message}`);
-  }
-  return parsed.data as AgentEnv;
+  // The agent reads one line: the first failing variable.
+  return parseEnv(agentEnvSchema, env, (_report, [issue]) => {
+    return new UsageError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }) as AgentEnv;
 }
