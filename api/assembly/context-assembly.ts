@@ -24,7 +24,7 @@ import { injectAfterLatestUser, recallMessages, recallQueryOf } from '../../cont
 import type { Message } from '../../context/messages.js';
 import { type PruningConfig, resolvePruningSettings } from '../../context/pruning/settings.js';
 import type { TokenCounter } from '../../context/tokens/index.js';
-import { summaryOf } from '../../db/compaction-writes.js';
+import { readSummary } from '../../db/compaction-writes.js';
 import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import type { SessionRow } from '../../db/schema.js';
 import { touchPromptCache } from '../../db/sessions.js';
@@ -66,7 +66,7 @@ async function read(deps: ApiDeps, row: SessionRow) {
   const settings = (row.settings ?? {}) as SessionSettingsBody;
   const { tenantId, id: sessionId } = row;
   const [summary, stored, restoreRange] = await Promise.all([
-    view.summary ? summaryOf(deps.db, tenantId, view.summary.compactionId) : undefined,
+    view.summary ? readSummary(deps.db, tenantId, view.summary.compactionId) : undefined,
     readEffectiveMessages(deps.db, tenantId, sessionId, { afterSeq: view.boundarySeq }),
     readRestoreRange(deps.db, {
       tenantId,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { summaryBudgetTokens } from '../../context/working-memory/budget.js';
 import { parseWorkingMemory } from '../../context/working-memory/model.js';
-import { summaryOf } from '../../db/compaction-writes.js';
+import { readSummary } from '../../db/compaction-writes.js';
 import { getCompaction, listCompactions } from '../../db/compactions.js';
 import { decodeCursor } from '../../db/pagination.js';
 import { getSession } from '../../db/transcript.js';
@@ -91,7 +91,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!row) throw notFound(`session ${sessionId}`);
         const inForce = sessionViewOf(row).summary;
         const summary = inForce
-          ? await summaryOf(deps.db, request.auth.tenantId, inForce.compactionId)
+          ? await readSummary(deps.db, request.auth.tenantId, inForce.compactionId)
           : undefined;
         const setting = (row.settings as { summaryMaxTokens?: unknown } | null)?.summaryMaxTokens;
         return {

@@ -18,7 +18,7 @@ import {
   likelyHasOversizedToolResults,
   liveTokensOf,
   llmCompactionAllowed,
-  planCompaction,
+  planCompactionRange,
   recoveryCountersOf,
   type SessionState,
   type Transition,
@@ -102,7 +102,7 @@ export async function recoverFromOverflow(
     if (decision.action === 'compact') {
       await run.runningUploadSettled();
       const before = liveTokensOf(run.state);
-      const plan = planCompaction(run.state, {
+      const plan = planCompactionRange(run.state, {
         trigger: 'overflow',
         now: now(),
         keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),

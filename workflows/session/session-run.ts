@@ -17,7 +17,7 @@ import {
   applyPostedConfig,
   applyTurn,
   createSessionState,
-  planCompaction,
+  planCompactionRange,
   planReplay,
   type SessionState,
   sessionView,
@@ -231,7 +231,7 @@ export class SessionRun {
     if (request.keepRecentTokens === 0 && !request.replayOf) this.memory.onNew(this.state);
     const plan = request.replayOf
       ? planReplay(this.state, request.replayOf, now())
-      : planCompaction(this.state, {
+      : planCompactionRange(this.state, {
           trigger: 'manual',
           ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
           now: now(),
