@@ -1,6 +1,6 @@
 /**
  * The agent CLI's environment: where molt is and with which key (the operator verbs' own
- * MOLT_API_URL and MOLT_API_KEY, one definition in cli/operator.ts), and the scope the agent runs
+ * MOLT_API_URL and MOLT_API_KEY, one definition in cli/operator-env.ts), and the scope the agent runs
  * in — MOLT_USER_ID, MOLT_AGENT_ID, MOLT_SESSION_ID, set by whoever starts the agent. No command
  * takes a user from its arguments.
  */

@@ -36,7 +36,7 @@ type SessionParams = { sessionId: string; sessionKey?: string };
 /** The turn id of the empty turn that opens a session in molt with its identity and window. */
 export const OPEN_TURN_ID = 'openclaw-session-open';
 
-/** The first characters of the user's message: all recall reads of it (api/routes/context.ts). */
+/** The first characters of the user's message: all recall reads of it (api/schemas/context.ts, contextQuerySchema). */
 export const PROMPT_CHARS = 2_000;
 
 /** molt session ids are `[A-Za-z0-9._:@-]{1,128}`; OpenClaw's are UUIDs, mapped as they are. */
