@@ -6,13 +6,12 @@
  * batch's memories, where GET /v1/memory-embeddings shows it.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { memoryEmbeddings } from '../db/memory/memory-embedding-schema.js';
 import {
   type EmbeddingSelector,
   pendingEmbeddings,
   recordEmbeddingFailure,
+  storedEmbeddingDims,
   storeEmbeddings,
 } from '../db/memory/memory-embeddings.js';
 import type { Embedder } from '../llm/embeddings.js';
@@ -51,16 +50,12 @@ export function memoryEmbeddingActivities(deps: { db: Database; embedder: Embedd
         });
       }
       // One model, one space: a vector of another dimension than the stored ones is refused.
-      const [stored] = await db
-        .select({ dims: memoryEmbeddings.dims })
-        .from(memoryEmbeddings)
-        .where(and(eq(memoryEmbeddings.model, embedder.id), isNotNull(memoryEmbeddings.vector)))
-        .limit(1);
+      const stored = await storedEmbeddingDims(db, embedder.id);
       const dims = vectors[0]?.length ?? 0;
-      if (stored && stored.dims !== dims) {
+      if (stored !== null && stored !== dims) {
         throw ApplicationFailure.create({
           type: 'embedding_dimension',
-          message: `${embedder.id} answered ${dims} dimensions; its stored vectors have ${stored.dims}`,
+          message: `${embedder.id} answered ${dims} dimensions; its stored vectors have ${stored}`,
         });
       }
       await storeEmbeddings(

@@ -1,3 +1,4 @@
+import type { SessionDefaults } from '../context/session/defaults.js';
 import type { Database } from '../db/client.js';
 import { readSessionRebuild, type SessionRebuild } from '../db/session-rebuild.js';
 
@@ -7,8 +8,10 @@ export function sessionRebuildActivities(db: Database) {
     async rebuildSessionState(input: {
       tenantId: string;
       sessionId: string;
+      /** The defaults the new run decides with (absent: the pre-carried era's). */
+      defaults?: SessionDefaults;
     }): Promise<SessionRebuild | null> {
-      return readSessionRebuild(db, input.tenantId, input.sessionId);
+      return readSessionRebuild(db, input.tenantId, input.sessionId, input.defaults);
     },
   };
 }

@@ -3,7 +3,7 @@
  * timed alone on the bench's small turns, in µs per turn, it tells how much of the API's cost over
  * `store` is computing rather than HTTP, Fastify and the worker.
  */
-import { turnBodySchema } from '../api/routes/turns.js';
+import { turnBodySchema } from '../api/schemas/turns.js';
 import { convertToCanonical, messagesSchemaForFormat } from '../context/adapters/index.js';
 import type { Message } from '../context/messages.js';
 import { createTokenCounter } from '../context/tokens/index.js';

@@ -2,12 +2,12 @@
  * The agent verbs' environment without zod (docs/cli.md#start-up). Importing zod costs an agent
  * verb more than the rest of its start-up together, and an agent calls these verbs in a loop, so
  * they ask this first: when every variable is unset or plainly well-formed by the rules in
- * config/ids.ts and cli/molt-address.ts, the values cli/agent-env.ts would answer; otherwise
+ * context/ids.ts and cli/molt-address.ts, the values cli/agent-env.ts would answer; otherwise
  * undefined, and the verb loads cli/agent-env.ts (zod), which accepts or says what is wrong. It may
  * refuse what zod accepts (zod then answers), never accept what zod refuses:
  * test/unit/cli-agent-env.test.ts checks that on arbitrary environments.
  */
-import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../config/ids.js';
+import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../context/ids.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
 import type { AgentEnv } from './agent-env.js';
 import { API_KEY_PATTERN, DEFAULT_API_URL } from './molt-address.js';

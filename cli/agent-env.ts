@@ -1,18 +1,17 @@
 /**
  * The agent CLI's environment: where molt is and with which key (the operator verbs' own
- * MOLT_API_URL and MOLT_API_KEY, one definition in cli/operator.ts), and the scope the agent runs
+ * MOLT_API_URL and MOLT_API_KEY, one definition in cli/operator-env.ts), and the scope the agent runs
  * in — MOLT_USER_ID, MOLT_AGENT_ID, MOLT_SESSION_ID, set by whoever starts the agent. No command
  * takes a user from its arguments.
  */
 import { z } from 'zod';
 import { scopeIdSchema, sessionIdSchema } from '../api/schemas/common.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { AGENT_CLI_ENV } from '../context/memory/cli-prompt.js';
 import { UsageError } from './errors.js';
 import { operatorEnvSchema } from './operator-env.js';
 
 export { UsageError } from './errors.js';
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const agentEnvSchema = operatorEnvSchema.extend({
   [AGENT_CLI_ENV.user]: z.preprocess(emptyAsUndefined, scopeIdSchema.optional()),
@@ -27,10 +26,8 @@ export type AgentEnv = z.infer<typeof operatorEnvSchema> & {
 };
 
 export function loadAgentEnv(env: NodeJS.ProcessEnv = process.env): AgentEnv {
-  const parsed = agentEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`${issue?.path.join('.')}: ${issue?.message}`);
-  }
-  return parsed.data as AgentEnv;
+  // The agent reads one line: the first failing variable.
+  return parseEnv(agentEnvSchema, env, (_report, [issue]) => {
+    return new UsageError(`${issue?.path.join('.')}: ${issue?.message}`);
+  }) as AgentEnv;
 }

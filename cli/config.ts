@@ -15,13 +15,13 @@ import {
   DEFAULT_WORKFLOW_CACHE_MB,
   MAX_MEMORY_CONCURRENCY,
 } from '../config/defaults.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { DEFAULT_PROMPT_MAX_TOKENS } from '../context/memory/prompt.js';
 import { RECALL_DEFAULTS } from '../context/memory/recall.js';
 import { ConfigError } from './errors.js';
 import { LOG_FORMATS, REQUEST_LOGS } from './log-settings.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 export const configSchema = z.object({
@@ -142,10 +142,5 @@ export type MoltConfig = z.infer<typeof configSchema>;
 export { ConfigError } from './errors.js';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MoltConfig {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseEnv(configSchema, env, (report) => new ConfigError(report));
 }

@@ -12,8 +12,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { apiKeyListSchema, createdApiKeySchema } from '../api/schemas/keys.js';
 import { answerOf } from '../client/index.js';
+import { API_KEY_ROLES, type ApiKeyRole } from '../context/api-key-roles.js';
 import { isTenantId } from '../context/session/ids.js';
-import { API_KEY_ROLES, type ApiKeyRole } from '../db/api-key-roles.js';
 import { loadConfig } from './config.js';
 import { runningDev } from './dev-marker.js';
 import { ConfigError } from './errors.js';
@@ -22,10 +22,10 @@ import {
   createOperatorClient,
   expectAnswer,
   jsonOption,
-  loadOperatorEnv,
   type OutputOptions,
   print,
-} from './operator.js';
+} from './operator-client.js';
+import { loadOperatorEnv } from './operator-env.js';
 
 type KeyList = z.infer<typeof apiKeyListSchema>;
 

@@ -3,7 +3,7 @@
  * through the API (MOLT_API_URL, MOLT_API_KEY), tables or the API's JSON with --json.
  */
 import { type Command, Option } from 'commander';
-import { contextResponseSchema } from '../api/routes/context.js';
+import { contextResponseSchema } from '../api/schemas/context.js';
 import {
   erasureReceiptSchema,
   extractionListSchema,
@@ -26,10 +26,10 @@ import {
   cursorOption,
   jsonOption,
   limitOption,
-  loadOperatorEnv,
   type OutputOptions,
   print,
-} from './operator.js';
+} from './operator-client.js';
+import { loadOperatorEnv } from './operator-env.js';
 
 const segment = encodeURIComponent;
 

@@ -3,7 +3,7 @@
  * typed by the routes' own response schemas (api/schemas/memories.ts).
  */
 import type { z } from 'zod';
-import type { contextResponseSchema } from '../api/routes/context.js';
+import type { contextResponseSchema } from '../api/schemas/context.js';
 import type {
   extractionListSchema,
   extractionSchema,

@@ -4,12 +4,11 @@
  * Kept apart from the verbs so an agent verb loads no operator code (docs/cli.md#start-up).
  */
 import { z } from 'zod';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { ConfigError } from './errors.js';
 import { API_KEY_PATTERN, DEFAULT_API_URL } from './molt-address.js';
 
 export { DEFAULT_API_URL, KEY_HINT } from './molt-address.js';
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const operatorEnvSchema = z.object({
   MOLT_API_URL: z.preprocess(
@@ -30,10 +29,5 @@ export const operatorEnvSchema = z.object({
 export type OperatorEnv = z.infer<typeof operatorEnvSchema>;
 
 export function loadOperatorEnv(env: NodeJS.ProcessEnv = process.env): OperatorEnv {
-  const parsed = operatorEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  return parseEnv(operatorEnvSchema, env, (report) => new ConfigError(report));
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { type WorkingMemoryAnswer, workingMemoryAnswerSchema } from '../api/schemas/compactions.js';
 import { formatFields, indent } from './format.js';
-import { jsonOption, type OperatorClient, type OutputOptions, print } from './operator.js';
+import { jsonOption, type OperatorClient, type OutputOptions, print } from './operator-client.js';
 
 export function renderWorkingMemory(answer: WorkingMemoryAnswer): string {
   const memory = answer.workingMemory;

@@ -97,15 +97,17 @@ export function canCompact(
 }
 
 /**
- * The cool-down in force: the setting, else DEFAULT_BREAKER_COOLDOWN_MS for sessions that fall back
- * to the offline digest (runs recorded before that rule had no cool-down unless one was set).
+ * The cool-down in force: the setting, else the session's default cool-down (DEFAULT_BREAKER_COOLDOWN_MS
+ * when its run started, carried in its state: context/session/defaults.ts) for sessions that fall
+ * back to the offline digest (runs recorded before that rule had no cool-down unless one was set).
  */
 export function effectiveBreakerSettings(
   settings: BreakerSettings,
   offlineFallback: boolean,
+  defaultCooldownMs: number,
 ): BreakerSettings {
   if (!offlineFallback || settings.cooldownMs !== null) return settings;
-  return { ...settings, cooldownMs: DEFAULT_BREAKER_COOLDOWN_MS };
+  return { ...settings, cooldownMs: defaultCooldownMs };
 }
 
 /** Marks the start of a compaction: an open breaker whose cooldown passed becomes half-open. */

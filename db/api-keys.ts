@@ -3,13 +3,13 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiKeyRole } from '../context/api-key-roles.js';
 import { isTenantId } from '../context/session/ids.js';
-import type { ApiKeyRole } from './api-key-roles.js';
 import type { Database } from './client.js';
 import { type ApiKeyRow, apiKeys } from './schema.js';
 import { ensureTenant } from './transcript.js';
 
-export { API_KEY_ROLES, type ApiKeyRole } from './api-key-roles.js';
+export { API_KEY_ROLES, type ApiKeyRole } from '../context/api-key-roles.js';
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

@@ -26,7 +26,7 @@ import {
 export type SummaryRow = typeof summaries.$inferSelect;
 
 /** The summary a compaction of the tenant produced, if any (never another tenant's). */
-export async function summaryOf(
+export async function readSummary(
   db: Database,
   tenantId: string,
   compactionId: string,

@@ -21,7 +21,8 @@ export interface CompactionListQuery {
   after?: { at: Date; id: string };
 }
 
-export function compactionSummaryOf(row: CompactionRow) {
+/** A compaction as a list shows it (GET /v1/compactions; GET /v1/compactions/{id} adds its chunks): dates as ISO text. */
+export function compactionListItemOf(row: CompactionRow) {
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -58,7 +59,7 @@ export async function listCompactions(db: Database, query: CompactionListQuery) 
     countUpTo(db, compactions, filtered),
   ]);
   const { page, nextCursor } = pageOf(rows, query.limit, (row) => ({ at: row.startedAt, id: row.id }));
-  return { items: page.map(compactionSummaryOf), nextCursor, ...total };
+  return { items: page.map(compactionListItemOf), nextCursor, ...total };
 }
 
 export async function getCompactionRow(db: Database, tenantId: string, id: string) {
@@ -87,7 +88,7 @@ export async function getCompaction(db: Database, tenantId: string, id: string) 
     .orderBy(asc(compactionChunks.index));
   const filesOf = (kind: string) => fileRows.filter((f) => f.kind === kind).map((f) => f.path);
   return {
-    ...compactionSummaryOf(row),
+    ...compactionListItemOf(row),
     summary: summary?.text ?? null,
     summaryTokens: summary?.tokens ?? null,
     /** The cumulative working memory the summary renders (null before it existed). */

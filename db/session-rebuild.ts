@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boundedMeta } from '../context/payload-refs.js';
+import type { SessionDefaults } from '../context/session/defaults.js';
 import type { LiveMessageMeta } from '../context/session/live.js';
 import { type RebuiltSession, rebuildSessionState } from '../context/session/rebuild.js';
 import type { Database } from './client.js';
@@ -21,6 +22,7 @@ export async function readSessionRebuild(
   db: Database,
   tenantId: string,
   sessionId: string,
+  defaults?: SessionDefaults,
 ): Promise<SessionRebuild | null> {
   const [session] = rowsOf<{ context_window_tokens: number; settings: unknown; view: unknown }>(
     await db.execute(sql`select context_window_tokens, settings, view from sessions
@@ -84,6 +86,7 @@ export async function readSessionRebuild(
       view,
       metas,
       maxAttempt: Number(marks?.max_attempt ?? 0),
+      ...(defaults ? { defaults } : {}),
     }),
     extractedToSeq: Number(marks?.extracted_to ?? 0),
   };

@@ -1,14 +1,15 @@
 /**
- * Appending a turn to a session's transcript: one transaction that assigns seqs under the
- * session's row lock, stores the messages and the turn's idempotency record, and runs the
- * caller's `beforeCommit` (the route writes the turn's outbox row there) before it commits.
+ * Appending a turn to a session's transcript: one statement that assigns seqs under the session's
+ * row lock and stores the messages, the turn's idempotency record and, with `input.outbox`, the
+ * turn's outbox row (the ingest flow, api/ingest/store-turn.ts, always passes it).
  *
- * The turn route signals nothing under the row lock any more (docs/architecture.md#coalesced-turns):
- * the outbox row commits with the messages, and the dispatcher (api/ingest/turn-dispatcher.ts) signals
- * after the commit. So a failed COMMIT can no longer leave the workflow counting seqs that were
- * never stored, and a crash after the commit leaves the row for the next dispatcher.
- * `beforeCommit` still may do anything that must be atomic with the turn: if it throws, nothing is
- * written.
+ * The turn route signals nothing under the row lock (docs/architecture.md#coalesced-turns): the
+ * outbox row commits with the messages, and the dispatcher (api/ingest/turn-dispatcher.ts) signals
+ * after the commit. So a failed COMMIT cannot leave the workflow counting seqs that were never
+ * stored, and a crash after the commit leaves the row for the next dispatcher. `appendTurn`'s
+ * optional `beforeCommit` runs the statement in a transaction with the callback inside it (if it
+ * throws, nothing is written); no production caller passes it — the persistence tests use it to
+ * prove that atomicity.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -77,8 +78,8 @@ export async function ensureTenant(db: Database, id: string, name = id): Promise
 /**
  * Stores the turn (or recognises a replay). With `input.outbox` the turn's outbox row is part of
  * the same statement, and the statement is the whole write: one round trip, no BEGIN or COMMIT
- * (docs/architecture.md#coalesced-turns). With `beforeCommit` the statement runs in a
- * transaction and `beforeCommit` inside it; if it throws, nothing is written.
+ * (docs/architecture.md#coalesced-turns). With `beforeCommit` (tests only: no production caller)
+ * the statement runs in a transaction and `beforeCommit` inside it; if it throws, nothing is written.
  *
  * The statement (`appendTurnStatement`) is prepared once per connection: the turn path's cost was
  * mostly round trips, parsing and planning. Its snapshot is taken before the row lock it may wait

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_TIMEOUT_MS, MAX_LLM_CONCURRENCY } from '../config/defaults.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 
 export const LLM_PROVIDERS = ['extractive', 'openai-compatible', 'anthropic', 'openai'] as const;
 export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
@@ -14,7 +15,6 @@ export { DEFAULT_LLM_CONCURRENCY, DEFAULT_LLM_TIMEOUT_MS, MAX_LLM_CONCURRENCY };
 /** The SDK's own fallbacks when `MOLT_LLM_API_KEY` is unset. */
 const PROVIDER_KEY_VARIABLES = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' } as const;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 export const llmConfigSchema = z
@@ -97,12 +97,7 @@ export class LlmConfigError extends Error {
 }
 
 export function loadLlmConfig(env: NodeJS.ProcessEnv = process.env): LlmConfig {
-  const parsed = llmConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new LlmConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  const values = parsed.data;
+  const values = parseEnv(llmConfigSchema, env, (report) => new LlmConfigError(report));
   const common = { concurrency: values.MOLT_LLM_CONCURRENCY, timeoutMs: values.MOLT_LLM_TIMEOUT_MS };
   const provider = values.MOLT_LLM_PROVIDER;
   if (provider === 'extractive') return { provider, ...common };

@@ -13,13 +13,12 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type EmbeddingModel, embedMany } from 'ai';
 import { z } from 'zod';
 import { DEFAULT_LOCAL_EMBEDDINGS_CPU_SHARE, MIN_LOCAL_EMBEDDINGS_CPU_SHARE } from '../config/defaults.js';
+import { emptyAsUndefined, parseEnv } from '../config/env.js';
 import { createLocalEmbedder, LOCAL_EMBEDDINGS_MODEL } from './local-embeddings.js';
 
 export const EMBEDDINGS_PROVIDERS = ['local', 'none', 'openai-compatible', 'openai'] as const;
 /** One embedding call (a batch of memories, or one query). */
 export const DEFAULT_EMBEDDINGS_TIMEOUT_MS = 30_000;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const embeddingsConfigSchema = z
   .object({
@@ -87,12 +86,7 @@ export class EmbeddingsConfigError extends Error {
 }
 
 export function loadEmbeddingsConfig(env: NodeJS.ProcessEnv = process.env): EmbeddingsConfig {
-  const parsed = embeddingsConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EmbeddingsConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  const values = parsed.data;
+  const values = parseEnv(embeddingsConfigSchema, env, (report) => new EmbeddingsConfigError(report));
   if (values.MOLT_EMBEDDINGS_PROVIDER === 'none') return { provider: 'none' };
   if (values.MOLT_EMBEDDINGS_PROVIDER === 'local')
     return { provider: 'local', cpuShare: values.MOLT_EMBEDDINGS_LOCAL_CPU_SHARE };

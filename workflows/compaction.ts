@@ -20,8 +20,9 @@ import type { Activities } from '../activities/index.js';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../context/failure-types.js';
 import { type CompactionInput, type CompactionResult, compactionFinishedSignal } from './contract.js';
 import { typedFailureText } from './failure-text.js';
+import { PATCHES } from './patches.js';
 
-export const NAMED_FALLBACKS_PATCH = 'named-fallback-activities';
+export const NAMED_FALLBACKS_PATCH = PATCHES.namedFallbackActivities.id;
 
 /** LLM calls: 3 attempts, 500 ms → 5 s backoff. The failure table's final types are final here. */
 const llm = proxyActivities<Activities>({

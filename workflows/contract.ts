@@ -16,6 +16,7 @@ import type {
   CompactionTrigger,
   EngineView,
   LiveMessageMeta,
+  SessionDefaults,
   SessionSettingsInput,
   SessionState,
   UsageReport,
@@ -62,6 +63,12 @@ export interface SessionWorkflowInput {
   sessionId: string;
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
+  /**
+   * The defaults the session decides with, resolved by the API when it starts the run
+   * (context/session/defaults.ts); a carried state keeps its own. Absent in the inputs of runs
+   * started before they were carried: those decide with their era's (PRE_CARRIED_SESSION_DEFAULTS).
+   */
+  defaults?: SessionDefaults;
   /** State carried across continue-as-new; absent on the first run. */
   carried?: { state: SessionState; viewVersion: number; memory?: MemoryCarry };
   /**
@@ -69,7 +76,10 @@ export interface SessionWorkflowInput {
    * PostgreSQL first (workflows/session/session-rebuild.ts). Absent for a new session and continue-as-new.
    */
   rebuild?: boolean;
-  /** A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS). */
+  /**
+   * A session idle this long extracts its unextracted tail (MOLT_MEMORY_IDLE_MS), resolved by the
+   * API; absent in older runs' inputs: PRE_CARRIED_MEMORY_IDLE_MS.
+   */
   memoryIdleMs?: number;
   /** Test hook: continue-as-new after this many events instead of when Temporal suggests it. */
   maxHistoryEvents?: number;

@@ -13,13 +13,14 @@ import { NON_RETRYABLE_FAILURE_TYPES } from '../context/failure-types.js';
 import type { MemoryExtractionInput, MemoryExtractionResult } from './contract.js';
 import { failureCause } from './failure-text.js';
 import { memoryEmbeddingWorkflow, memoryEmbeddingWorkflowId } from './memory-embedding.js';
+import { PATCHES } from './patches.js';
 
 /**
  * The stored memories are embedded by an abandoned child, only when the worker has an embedder
  * (histories recorded before embeddings replay without it: `patched`).
  */
 async function embedExtracted(extractionId: string, embed: boolean): Promise<void> {
-  if (!embed || !patched('memory-embedding')) return;
+  if (!embed || !patched(PATCHES.memoryEmbedding.id)) return;
   try {
     await startChild(memoryEmbeddingWorkflow, {
       workflowId: memoryEmbeddingWorkflowId(extractionId),

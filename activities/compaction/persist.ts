@@ -27,8 +27,8 @@ import {
   compactionTenant,
   failCompactionRow,
   persistCompactionResult,
+  readSummary,
   sessionTodos,
-  summaryOf,
 } from '../../db/compaction-writes.js';
 import { getSession } from '../../db/transcript.js';
 import type { CompactionResult } from '../../workflows/contract.js';
@@ -59,7 +59,7 @@ export function persistActivities(steps: CompactionSteps) {
       const messages = stored.map((m) => m.body);
       const session = await getSession(db, input.tenantId, input.sessionId);
       const previous = input.previousCompactionId
-        ? await summaryOf(db, input.tenantId, input.previousCompactionId)
+        ? await readSummary(db, input.tenantId, input.previousCompactionId)
         : undefined;
 
       const failures = collectToolFailures(messages);

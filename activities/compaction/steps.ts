@@ -12,7 +12,7 @@ import {
   type TokenCounter,
 } from '../../context/index.js';
 import type { Database } from '../../db/client.js';
-import { compactionRow, summaryOf } from '../../db/compaction-writes.js';
+import { compactionRow, readSummary } from '../../db/compaction-writes.js';
 import { readEffectiveMessages } from '../../db/transcript.js';
 import { LlmError, type TextModel } from '../../llm/model.js';
 import type { CompactionResult } from '../../workflows/contract.js';
@@ -58,14 +58,14 @@ export function compactionSteps(deps: CompactionDeps) {
 
   async function summaryText(tenantId: string, compactionId: string | null): Promise<string | undefined> {
     if (!compactionId) return undefined;
-    return (await summaryOf(db, tenantId, compactionId))?.text;
+    return (await readSummary(db, tenantId, compactionId))?.text;
   }
 
   /** The result of a compaction an earlier run already finished (a replayed workflow or activity). */
   async function storedResult(tenantId: string, compactionId: string): Promise<CompactionResult | undefined> {
     const row = await compactionRow(db, tenantId, compactionId);
     if (!row || row.status === 'running') return undefined;
-    const summary = await summaryOf(db, tenantId, compactionId);
+    const summary = await readSummary(db, tenantId, compactionId);
     const status = row.status === 'cancelled' ? 'failed' : (row.status as CompactionResult['status']);
     return {
       compactionId,

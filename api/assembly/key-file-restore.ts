@@ -3,7 +3,6 @@
  * molt saw of the session's key files goes right after the continuation message. The session's
  * `settings.keyFileRestore` tunes it; the response's `restored` says what was restored.
  */
-import { z } from 'zod';
 import type { Message } from '../../context/messages.js';
 import {
   type KeyFileRestore,
@@ -13,25 +12,7 @@ import {
 import type { TokenCounter } from '../../context/tokens/index.js';
 import type { Database } from '../../db/client.js';
 import { readCompactedFileOperations } from '../../db/key-file-reads.js';
-
-export const restoredSchema = z.object({
-  /** The restored files in the order they appear: modified first, then read; each newest first. */
-  files: z.array(
-    z.object({
-      path: z.string(),
-      /** The seq of the read, edit or write result the content is from. */
-      seq: z.number(),
-      operation: z.enum(['read', 'edit', 'write']),
-      tokens: z.number(),
-      chars: z.number(),
-      shownChars: z.number(),
-    }),
-  ),
-  /** Tokens of the restore message (counted in estimatedTokens). */
-  tokens: z.number(),
-  /** Key files not restored because they were read or changed again after the boundary. */
-  skippedLive: z.array(z.string()),
-});
+import type { Restored } from '../schemas/context.js';
 
 const NONE: KeyFileRestore = { message: null, files: [], tokens: 0, skippedLive: [] };
 
@@ -67,6 +48,6 @@ export function keyFileRestoreOf(
   return planKeyFileRestore({ ...range, live, windowTokens, counter });
 }
 
-export function restoredView(restore: KeyFileRestore): z.infer<typeof restoredSchema> {
+export function restoredView(restore: KeyFileRestore): Restored {
   return { files: restore.files, tokens: restore.tokens, skippedLive: restore.skippedLive };
 }

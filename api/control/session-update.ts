@@ -17,6 +17,8 @@ import type { SessionRow } from '../../db/schema.js';
 import { sessionWorkflowId } from '../../workflows/contract.js';
 import type { sessionWorkflow } from '../../workflows/session/session.js';
 import type { ApiDeps } from '../deps.js';
+import { ApiError, notFound, unavailable } from '../plugins/errors.js';
+import { sessionStartInput } from './session-start.js';
 
 const REBUILD_RETRIES = 20;
 const REBUILD_RETRY_MS = 250;
@@ -30,13 +32,12 @@ async function startRebuilding(temporal: Client, deps: ApiDeps, row: SessionRow)
       workflowId: sessionWorkflowId(row.tenantId, row.id),
       taskQueue: deps.taskQueue,
       args: [
-        {
+        sessionStartInput(deps, {
           tenantId: row.tenantId,
           sessionId: row.id,
           contextWindowTokens: row.contextWindowTokens,
           rebuild: true,
-          ...(deps.memoryIdleMs !== undefined ? { memoryIdleMs: deps.memoryIdleMs } : {}),
-        },
+        }),
       ],
     });
   } catch (error) {
@@ -68,4 +69,18 @@ export async function updateSessionWorkflow<T>(
       await new Promise((resolve) => setTimeout(resolve, REBUILD_RETRY_MS));
     }
   }
+}
+
+/** A Temporal call's failure as the API answers it: 404 (no workflow), 409 (update refused) or 503. */
+export function workflowError(sessionId: string, error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  if (error instanceof WorkflowNotFoundError) throw notFound(`the workflow of session ${sessionId}`);
+  if (error instanceof WorkflowUpdateFailedError) {
+    // Temporal's text (and the failure's) stays in the server log (issue 33 item 6): the workflow's
+    // own checks repeat what the body's schema already checked, so there is nothing to add.
+    const refused = new ApiError(409, 'rejected', `session ${sessionId}: its workflow refused the request`);
+    refused.cause = error;
+    throw refused;
+  }
+  throw unavailable('Temporal', error);
 }

@@ -1,4 +1,4 @@
-import { createSessionState, sessionView } from '../../context/session/index.js';
+import { createSessionState, sessionDefaults, sessionView } from '../../context/session/index.js';
 import type { SessionRow } from '../../db/schema.js';
 import type { SessionView } from '../../workflows/contract.js';
 
@@ -27,7 +27,11 @@ function workflowViewOf(row: SessionRow): SessionView {
     return { ...stored, calibration: stored.calibration ?? null };
   }
   const initial = sessionView(
-    createSessionState({ sessionId: row.id, contextWindowTokens: row.contextWindowTokens }),
+    createSessionState({
+      sessionId: row.id,
+      contextWindowTokens: row.contextWindowTokens,
+      defaults: sessionDefaults(),
+    }),
   );
   return { ...initial, workflowId: row.workflowId };
 }

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { deleteOutboxTurns, readOutboxTurns, sessionsWaiting } from '../../db/turn-outbox.js';
 import { sessionWorkflowId, type TurnBatchSignal, turnBatchSignal } from '../../workflows/contract.js';
+import { sessionStartInput } from '../control/session-start.js';
 import { deliverToSession, fitBatch, followingRows } from './turn-delivery.js';
 import { type OutboxTurn, outboxTurnOf } from './turn-outbox.js';
 
@@ -250,13 +251,15 @@ export class TurnDispatcher {
             workflowId: sessionWorkflowId(key.tenantId, key.sessionId),
             taskQueue,
             created: batch[0]!.created,
-            start: {
-              tenantId: key.tenantId,
-              sessionId: key.sessionId,
-              contextWindowTokens: first.contextWindowTokens!,
-              ...(memoryIdleMs !== undefined ? { memoryIdleMs } : {}),
-              ...(first.settings ? { settings: first.settings } : {}),
-            },
+            start: sessionStartInput(
+              { memoryIdleMs },
+              {
+                tenantId: key.tenantId,
+                sessionId: key.sessionId,
+                contextWindowTokens: first.contextWindowTokens!,
+                settings: first.settings,
+              },
+            ),
           },
           turnBatchSignal,
           payload,

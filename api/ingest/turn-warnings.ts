@@ -6,35 +6,13 @@
  * The turn is stored either way; the warnings ride in the 202 answer. With
  * MOLT_REQUIRE_CONTEXT_WINDOW a turn without `contextWindowTokens` is refused instead.
  */
-import { z } from 'zod';
 import { ApiError } from '../plugins/errors.js';
+import type { TurnWarning } from '../schemas/sessions.js';
 
-export const TURN_WARNING_CODES = [
-  'context_window_defaulted',
-  'message_exceeds_window',
-  'breaker_open',
-  'context_near_window',
-  'context_over_window',
-] as const;
+export type { TurnWarning };
+
 /** `context_near_window` from this share of the window (the force threshold is 70% by default). */
 export const NEAR_WINDOW_RATIO = 0.9;
-
-export const turnWarningSchema = z
-  .object({
-    code: z.enum(TURN_WARNING_CODES),
-    message: z.string(),
-    contextWindowTokens: z.number(),
-    /** `message_exceeds_window`: the message's index in this turn's `messages` and its size. */
-    messageIndex: z.number().optional(),
-    /** `message_exceeds_window`: the message's size; `context_*_window`: the live context's. */
-    tokens: z.number().optional(),
-    /** `breaker_open`: the breaker's last recorded failure (the provider's error). */
-    reason: z.string().nullable().optional(),
-  })
-  .meta({
-    description: 'Something the agent’s model will not see as the agent may expect; the turn is stored.',
-  });
-export type TurnWarning = z.infer<typeof turnWarningSchema>;
 
 export interface TurnWarningInput {
   /** `contextWindowTokens` as this turn named it, if it did. */

@@ -5,11 +5,10 @@
  * scopes; another agent's session is a 404, as another tenant's is. Agent keys bound to no agent
  * act for every agent of the tenant (one agent a tenant; kept for keys created before binding).
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { agentReach } from '../../db/memory/memory-reach.js';
-import { memories, memoryExtractions, type SessionRow, sessions } from '../../db/schema.js';
+import { extractionAgentId, memoryOfAgent } from '../../db/key-scope.js';
+import type { SessionRow } from '../../db/schema.js';
 import { getSession } from '../../db/transcript.js';
 import type { RequestAuth } from './auth.js';
 import { ApiError, notFound } from './errors.js';
@@ -75,34 +74,8 @@ export function registerKeyScope(app: FastifyInstance, db: Database): void {
       throw notFound(`memory ${params.memoryId}`);
     }
     if (typeof params.extractionId === 'string') {
-      const [row] = await db
-        .select({ agentId: sessions.agentId })
-        .from(memoryExtractions)
-        .innerJoin(
-          sessions,
-          and(
-            eq(sessions.tenantId, memoryExtractions.tenantId),
-            eq(sessions.id, memoryExtractions.sessionId),
-          ),
-        )
-        .where(
-          and(eq(memoryExtractions.tenantId, auth.tenantId), eq(memoryExtractions.id, params.extractionId)),
-        );
-      if (row?.agentId !== agentId) throw notFound(`extraction ${params.extractionId}`);
+      const owner = await extractionAgentId(db, auth.tenantId, params.extractionId);
+      if (owner !== agentId) throw notFound(`extraction ${params.extractionId}`);
     }
   });
-}
-
-/** A memory is the agent's to read when the one rule of db/memory/memory-reach.ts says so. */
-async function memoryOfAgent(
-  db: Database,
-  tenantId: string,
-  agentId: string,
-  memoryId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memories.id })
-    .from(memories)
-    .where(and(eq(memories.tenantId, tenantId), eq(memories.id, memoryId), agentReach(tenantId, agentId)));
-  return row !== undefined;
 }

@@ -4,18 +4,24 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPACTION_STATUSES, REPLAYABLE_STATUSES } from '../../context/compaction-rules.js';
+import { COMPACTION_STATUSES } from '../../context/compaction-rules.js';
 import { summaryBudgetTokens } from '../../context/working-memory/budget.js';
 import { parseWorkingMemory } from '../../context/working-memory/model.js';
-import { summaryOf } from '../../db/compaction-writes.js';
-import { getCompaction, getCompactionRow, listCompactions } from '../../db/compactions.js';
+import { readSummary } from '../../db/compaction-writes.js';
+import { getCompaction, listCompactions } from '../../db/compactions.js';
 import { decodeCursor } from '../../db/pagination.js';
-import { getSession, sumRangeTokens } from '../../db/transcript.js';
-import { type CompactResult, compactUpdate, sessionWorkflowId } from '../../workflows/contract.js';
+import { getSession } from '../../db/transcript.js';
+import { replayCompaction } from '../control/compaction-replay.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError, notFound } from '../plugins/errors.js';
-import { BODY_ERRORS, errorResponses, sessionIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import {
+  BODY_ERRORS,
+  errorResponses,
+  listQuerySchema,
+  sessionIdSchema,
+  sessionParamsSchema,
+} from '../schemas/common.js';
 import {
   compactionListSchema,
   compactionSchema,
@@ -23,11 +29,8 @@ import {
   type WorkingMemoryAnswer,
   workingMemoryAnswerSchema,
 } from '../schemas/compactions.js';
-import { listQuerySchema, workflowError } from './sessions.js';
 
 const compactionParamsSchema = z.object({ compactionId: z.string().min(1).max(300) });
-
-/** Statuses an operator may replay: the attempt did not produce a summary worth keeping. */
 
 export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -88,7 +91,7 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         if (!row) throw notFound(`session ${sessionId}`);
         const inForce = sessionViewOf(row).summary;
         const summary = inForce
-          ? await summaryOf(deps.db, request.auth.tenantId, inForce.compactionId)
+          ? await readSummary(deps.db, request.auth.tenantId, inForce.compactionId)
           : undefined;
         const setting = (row.settings as { summaryMaxTokens?: unknown } | null)?.summaryMaxTokens;
         return {
@@ -115,63 +118,8 @@ export function compactionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const original = await getCompactionRow(deps.db, request.auth.tenantId, request.params.compactionId);
-        if (!original) throw notFound(`compaction ${request.params.compactionId}`);
-        if (!REPLAYABLE_STATUSES.has(original.status)) {
-          throw new ApiError(
-            409,
-            'not_replayable',
-            `compaction ${original.id} is ${original.status}; only failed, degraded or cancelled compactions are replayed`,
-          );
-        }
-        const { tenantId } = request.auth;
-        const handle = deps.temporal.workflow.getHandle(sessionWorkflowId(tenantId, original.sessionId));
-        let result: CompactResult;
-        try {
-          // The session's turns still in the outbox reach the workflow before the replay is planned.
-          await deps.turnDispatcher?.flush(tenantId, original.sessionId);
-          result = await handle.executeUpdate(compactUpdate, {
-            args: [
-              {
-                replayOf: {
-                  compactionId: original.id,
-                  fromSeq: original.fromSeq,
-                  toSeq: original.toSeq,
-                  previousCompactionId: original.previousCompactionId,
-                  tokens: await sumRangeTokens(
-                    deps.db,
-                    tenantId,
-                    original.sessionId,
-                    original.fromSeq,
-                    original.toSeq,
-                  ),
-                },
-                detach: true,
-              },
-            ],
-          });
-        } catch (failure) {
-          return workflowError(original.sessionId, failure);
-        }
-        if (result.status === 'nothing') {
-          const why =
-            result.reason === 'empty'
-              ? `its range (seq ${original.fromSeq}–${original.toSeq}) is already covered by a newer summary`
-              : result.reason;
-          throw new ApiError(
-            409,
-            'nothing_to_compact',
-            `nothing to replay for compaction ${original.id}: ${why}`,
-          );
-        }
-        const compaction = (await getCompaction(deps.db, tenantId, result.compactionId)) ?? {
-          id: result.compactionId,
-          sessionId: original.sessionId,
-          trigger: 'replay',
-          status: 'running',
-          replayOf: original.id,
-        };
-        return reply.status(202).send({ compaction });
+        const { compactionId } = request.params;
+        return reply.status(202).send(await replayCompaction(deps, request.auth.tenantId, compactionId));
       },
     );
   };

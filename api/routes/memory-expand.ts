@@ -1,38 +1,13 @@
 /**
- * Expand (docs/memory.md#expand): POST /v1/memories/expand, the `read_history` tool. A search hit
- * (an episode or an extracted memory), a compaction's summary or a place in a session leads to
- * the turns behind it, verbatim, bounded (READ_HISTORY_LIMITS) — also after compaction, since the
- * transcript is never deleted by it. Only in the caller's scope: its own session, the sessions of
- * the user its scope names, or (an operator or an unbound agent key naming no one) its tenant.
- * Anything else is a 404, as if it did not exist.
+ * POST /v1/memories/expand, the `read_history` tool (docs/memory.md#expand): the route maps HTTP
+ * to the expand flow (api/memory/expand.ts: the turns behind a hit, a compaction's summary or a
+ * place in a session, bounded, in the caller's scope only).
  */
-
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { episodesOf, occurredAtOf, speakerOf } from '../../context/memory/episodes.js';
-import type { Message } from '../../context/messages.js';
-import { memories } from '../../db/memory/memory-schema.js';
-import { getSession, readMessages } from '../../db/messages.js';
-import { compactions } from '../../db/schema.js';
 import type { ApiDeps } from '../deps.js';
-import { ownerOf } from '../memory/memory-scope.js';
-import { notFound } from '../plugins/errors.js';
+import { expandHistory } from '../memory/expand.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
-import { expandAnswerSchema, expandBodySchema, READ_HISTORY_LIMITS } from '../schemas/memories.js';
-
-const DEFAULT_AROUND = 3;
-
-function clipped(message: Message): { message: unknown; clipped: boolean } {
-  const text = JSON.stringify(message);
-  if (text.length <= READ_HISTORY_LIMITS.messageChars) return { message, clipped: false };
-  const said = episodesOf(message, new Date(0))
-    .map((e) => e.content)
-    .join(' ');
-  return {
-    message: { role: message.role, content: said.slice(0, READ_HISTORY_LIMITS.messageChars) },
-    clipped: true,
-  };
-}
+import { expandAnswerSchema, expandBodySchema } from '../schemas/memories.js';
 
 export function memoryExpandRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -44,88 +19,7 @@ export function memoryExpandRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: { 200: expandAnswerSchema, ...errorResponses(404, ...BODY_ERRORS) },
         },
       },
-      async (request) => {
-        const { tenantId } = request.auth;
-        const body = request.body;
-        const owner = await ownerOf(deps.db, request.auth, body, 'search');
-        let target: { sessionId: string; fromSeq: number; toSeq: number; what: string; range: boolean };
-        if (body.id !== undefined) {
-          const [memory] = await deps.db
-            .select({ source: memories.source })
-            .from(memories)
-            .where(and(eq(memories.tenantId, tenantId), eq(memories.id, body.id)));
-          if (!memory || !('fromSeq' in memory.source)) throw notFound(`memory ${body.id} with turns`);
-          const { sessionId, fromSeq, toSeq } = memory.source;
-          target = { sessionId, fromSeq, toSeq, what: `memory ${body.id}`, range: false };
-        } else if (body.compactionId !== undefined) {
-          const [compaction] = await deps.db
-            .select({
-              sessionId: compactions.sessionId,
-              fromSeq: compactions.fromSeq,
-              toSeq: compactions.toSeq,
-            })
-            .from(compactions)
-            .where(and(eq(compactions.tenantId, tenantId), eq(compactions.id, body.compactionId)));
-          if (!compaction) throw notFound(`compaction ${body.compactionId}`);
-          target = { ...compaction, what: `compaction ${body.compactionId}`, range: true };
-        } else {
-          const at = body.at!;
-          target = {
-            sessionId: at.sessionId,
-            fromSeq: at.seq,
-            toSeq: at.seq,
-            what: `session ${at.sessionId}`,
-            range: false,
-          };
-        }
-        const session = await getSession(deps.db, tenantId, target.sessionId);
-        const tenantWide = owner.userId === null && owner.agentId === null && owner.sessionId === null;
-        const mayRead =
-          session !== undefined &&
-          session !== null &&
-          (tenantWide ||
-            session.id === owner.sessionId ||
-            (owner.userId !== null && session.userId === owner.userId)) &&
-          // A key bound to an agent reads only that agent's sessions (api/plugins/key-scope.ts).
-          !(
-            request.auth.role === 'agent' &&
-            request.auth.agentId !== null &&
-            session.agentId !== request.auth.agentId
-          );
-        if (!mayRead) throw notFound(target.what);
-        let from: number;
-        let to: number;
-        if (target.range) {
-          from = Math.max(target.fromSeq, (body.afterSeq ?? 0) + 1);
-          to = target.toSeq;
-        } else {
-          from = Math.max(1, target.fromSeq - (body.before ?? DEFAULT_AROUND));
-          to = target.toSeq + (body.after ?? DEFAULT_AROUND);
-        }
-        // One seq per message: the bound is a range of seqs, never a read of the whole transcript.
-        const last = Math.min(to, from + READ_HISTORY_LIMITS.messages - 1);
-        const shown = await readMessages(deps.db, tenantId, target.sessionId, {
-          afterSeq: from - 1,
-          toSeq: last,
-        });
-        const more = target.range && last < to ? last : null;
-        return {
-          sessionId: target.sessionId,
-          fromSeq: from,
-          toSeq: last,
-          messages: shown.map((row) => {
-            const message = row.body as Message;
-            return {
-              seq: row.seq,
-              role: row.role,
-              speaker: speakerOf(message),
-              occurredAt: occurredAtOf(message, row.createdAt).toISOString(),
-              ...clipped(message),
-            };
-          }),
-          nextAfterSeq: more,
-        };
-      },
+      async (request) => expandHistory(deps, request.auth, request.body),
     );
   };
 }

@@ -1,17 +1,10 @@
 /** Memory extractions for operators: list, one with its diff, replay a failed one (docs/memory.md#api). */
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  extractionSummaryOf,
-  getExtraction,
-  getExtractionWithDiff,
-  listExtractions,
-} from '../../db/memory/memory-extractions.js';
+import { getExtractionWithDiff, listExtractions } from '../../db/memory/memory-extractions.js';
 import { decodeCursor } from '../../db/pagination.js';
-import { type MemoryExtractionInput, memoryExtractionWorkflowId } from '../../workflows/contract.js';
-import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
+import { replayExtraction } from '../control/extraction-replay.js';
 import type { ApiDeps } from '../deps.js';
-import { ApiError, notFound, unavailable } from '../plugins/errors.js';
+import { ApiError, notFound } from '../plugins/errors.js';
 import { BODY_ERRORS, errorResponses } from '../schemas/common.js';
 import {
   extractionListQuerySchema,
@@ -79,42 +72,8 @@ export function memoryExtractionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { tenantId } = request.auth;
-        const original = await getExtraction(deps.db, tenantId, request.params.extractionId);
-        if (!original) throw notFound(`memory extraction ${request.params.extractionId}`);
-        if (original.status !== 'failed') {
-          throw new ApiError(
-            409,
-            'not_replayable',
-            `memory extraction ${original.id} is ${original.status}; only failed ones are replayed`,
-          );
-        }
-        const input: MemoryExtractionInput = {
-          tenantId,
-          sessionId: original.sessionId,
-          fromSeq: original.fromSeq,
-          toSeq: original.toSeq,
-          trigger: 'replay',
-          replayOf: original.id,
-        };
-        try {
-          await deps.temporal.workflow.start<typeof memoryExtractionWorkflow>('memoryExtractionWorkflow', {
-            workflowId: `${memoryExtractionWorkflowId(tenantId, original.sessionId, original.fromSeq, original.toSeq)}:replay:${randomUUID()}`,
-            taskQueue: deps.taskQueue,
-            args: [input],
-          });
-        } catch (error) {
-          throw unavailable('Temporal', error);
-        }
-        return reply.status(202).send({
-          extraction: extractionSummaryOf({
-            ...original,
-            status: 'running',
-            error: null,
-            verdict: null,
-            cause: null,
-          }),
-        });
+        const { extractionId } = request.params;
+        return reply.status(202).send(await replayExtraction(deps, request.auth.tenantId, extractionId));
       },
     );
   };

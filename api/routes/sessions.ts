@@ -2,7 +2,6 @@
  * Sessions: the view, the operator list, and the calls that go to the session workflow —
  * overflow recovery, manual compaction, breaker reset, and the Temporal history.
  */
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getCompaction } from '../../db/compactions.js';
@@ -17,11 +16,17 @@ import {
   resetBreakerUpdate,
 } from '../../workflows/contract.js';
 import { readHistory } from '../control/history.js';
-import { updateSessionWorkflow } from '../control/session-update.js';
+import { updateSessionWorkflow, workflowError } from '../control/session-update.js';
 import { sessionViewOf } from '../control/session-view.js';
 import type { ApiDeps } from '../deps.js';
-import { ApiError, notFound, unavailable } from '../plugins/errors.js';
-import { BODY_ERRORS, errorResponses, scopeIdSchema, sessionParamsSchema } from '../schemas/common.js';
+import { ApiError, notFound } from '../plugins/errors.js';
+import {
+  BODY_ERRORS,
+  errorResponses,
+  listQuerySchema,
+  scopeIdSchema,
+  sessionParamsSchema,
+} from '../schemas/common.js';
 import { compactAnswerSchema } from '../schemas/compactions.js';
 import {
   historySchema,
@@ -30,11 +35,6 @@ import {
   sessionWithMemorySchema,
   workflowSessionViewSchema,
 } from '../schemas/sessions.js';
-
-export const listQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
 
 const overflowBodySchema = z.strictObject({
   attemptId: z.string().min(1).max(200),
@@ -50,20 +50,6 @@ const compactBodySchema = z.strictObject({
   /** 0 is `/new`: compact everything. */
   keepRecentTokens: z.number().int().min(0).optional(),
 });
-
-/** Maps a failure talking to the session workflow onto the API's errors. */
-export function workflowError(sessionId: string, error: unknown): never {
-  if (error instanceof ApiError) throw error;
-  if (error instanceof WorkflowNotFoundError) throw notFound(`the workflow of session ${sessionId}`);
-  if (error instanceof WorkflowUpdateFailedError) {
-    // Temporal's text (and the failure's) stays in the server log (issue 33 item 6): the workflow's
-    // own checks repeat what the body's schema already checked, so there is nothing to add.
-    const refused = new ApiError(409, 'rejected', `session ${sessionId}: its workflow refused the request`);
-    refused.cause = error;
-    throw refused;
-  }
-  throw unavailable('Temporal', error);
-}
 
 export function sessionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   const requireSession = async (tenantId: string, sessionId: string): Promise<SessionRow> => {

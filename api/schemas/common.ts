@@ -1,6 +1,6 @@
 /** zod schemas shared by several routes. */
 import { z } from 'zod';
-import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../../config/ids.js';
+import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../../context/ids.js';
 
 /** Session ids are chosen by agents; keep them printable and bounded (they enter workflow ids). */
 export const sessionIdSchema = z
@@ -10,6 +10,12 @@ export const sessionIdSchema = z
   .regex(SESSION_ID.pattern, SESSION_ID.patternText);
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+/** A page of a list: `limit` items after `cursor` (db/pagination.ts). */
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
 
 /** A memory scope's user or agent id, chosen by the agent. */
 export const scopeIdSchema = z.string().min(1).max(SCOPE_ID_MAX_LENGTH);

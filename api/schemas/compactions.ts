@@ -10,7 +10,7 @@ import {
   COMPACTION_VERDICTS,
 } from '../../context/compaction-rules.js';
 import { workingMemorySchema } from '../../context/working-memory/model.js';
-import type { compactionSummaryOf, getCompaction } from '../../db/compactions.js';
+import type { compactionListItemOf, getCompaction } from '../../db/compactions.js';
 import type { CompactResult } from '../../workflows/contract.js';
 import { type Expect, listTotalFields, type SameFields } from './common.js';
 
@@ -39,7 +39,7 @@ export const compactionItemSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type CompactionItem = z.infer<typeof compactionItemSchema>;
-type _Item = Expect<SameFields<CompactionItem, ReturnType<typeof compactionSummaryOf>>>;
+type _Item = Expect<SameFields<CompactionItem, ReturnType<typeof compactionListItemOf>>>;
 
 export const compactionListSchema = z.object({
   items: z.array(compactionItemSchema),

@@ -1,6 +1,6 @@
 /** The API keys routes' bodies and answers (api/routes/keys.ts), for the API and the CLI alike. */
 import { z } from 'zod';
-import { API_KEY_ROLES } from '../../db/api-key-roles.js';
+import { API_KEY_ROLES } from '../../context/api-key-roles.js';
 import type { ApiKeyListing } from '../../db/api-keys.js';
 import { type Expect, type SameFields, scopeIdSchema } from './common.js';
 

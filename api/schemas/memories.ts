@@ -2,11 +2,10 @@
 
 import { z } from 'zod';
 import { MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from '../../context/memory/policy.js';
-import { memoryTypeSchema, storedMemoryTypeSchema } from '../../context/memory/types.js';
+import { EXTRACTION_VERDICTS, memoryTypeSchema, storedMemoryTypeSchema } from '../../context/memory/types.js';
 import type { memorySnapshot } from '../../db/memory/memories.js';
 import type { extractionSummaryOf, getExtractionWithDiff } from '../../db/memory/memory-extractions.js';
 import type { getMemoryWithEvents } from '../../db/memory/memory-reads.js';
-import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
 import { type Expect, listTotalFields, type SameFields, scopeIdSchema, sessionIdSchema } from './common.js';
 
 export const memoryStatusSchema = z.enum(['active', 'superseded', 'deleted']);

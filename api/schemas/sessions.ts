@@ -10,8 +10,33 @@ import type { sessionMemoryStats } from '../../db/memory/memory-extractions.js';
 import type { ReportOverflowResult, SessionView } from '../../workflows/contract.js';
 import type { HistoryRun } from '../control/history.js';
 import type { ApiSessionView } from '../control/session-view.js';
-import { turnWarningSchema } from '../ingest/turn-warnings.js';
 import { type Expect, listTotalFields, type SameFields } from './common.js';
+
+/** What a stored turn tells the agent about what its model cannot see (api/ingest/turn-warnings.ts, docs/api.md#turn-warnings). */
+export const TURN_WARNING_CODES = [
+  'context_window_defaulted',
+  'message_exceeds_window',
+  'breaker_open',
+  'context_near_window',
+  'context_over_window',
+] as const;
+
+export const turnWarningSchema = z
+  .object({
+    code: z.enum(TURN_WARNING_CODES),
+    message: z.string(),
+    contextWindowTokens: z.number(),
+    /** `message_exceeds_window`: the message's index in this turn's `messages` and its size. */
+    messageIndex: z.number().optional(),
+    /** `message_exceeds_window`: the message's size; `context_*_window`: the live context's. */
+    tokens: z.number().optional(),
+    /** `breaker_open`: the breaker's last recorded failure (the provider's error). */
+    reason: z.string().nullable().optional(),
+  })
+  .meta({
+    description: 'Something the agent’s model will not see as the agent may expect; the turn is stored.',
+  });
+export type TurnWarning = z.infer<typeof turnWarningSchema>;
 
 /** The view the session workflow persists (and answers a breaker reset with), keys in documented order. */
 export const workflowSessionViewSchema = z.object({

@@ -1,7 +1,7 @@
 /** zod response schema of GET /v1/sessions/{sessionId}/timeline (docs/console.md#a-sessions-timeline). */
 
 import { z } from 'zod';
-import { EXTRACTION_VERDICTS } from '../../db/memory/memory-schema.js';
+import { EXTRACTION_VERDICTS } from '../../context/memory/types.js';
 import type { TimelineItem } from '../../db/timeline.js';
 import { type Expect, listTotalFields, type SameFields } from './common.js';
 import { compactionItemSchema } from './compactions.js';

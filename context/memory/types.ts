@@ -20,6 +20,14 @@ export const storedMemoryTypeSchema = z.enum(STORED_MEMORY_TYPES);
 export const EXTRACTION_TRIGGERS = ['upload', 'new', 'idle', 'replay'] as const;
 export type ExtractionTrigger = (typeof EXTRACTION_TRIGGERS)[number];
 
+/**
+ * What an extraction came to (docs/memory.md#verdicts): `extracted` (memories added or
+ * superseded), `no_change` (candidates, all duplicates, no-ops or rejected), `no_candidate` (the
+ * range proposed nothing), `failed` (the cause says why).
+ */
+export const EXTRACTION_VERDICTS = ['extracted', 'no_change', 'no_candidate', 'failed'] as const;
+export type ExtractionVerdict = (typeof EXTRACTION_VERDICTS)[number];
+
 export const memoryTypeSchema = z.enum(MEMORY_TYPES);
 
 /** A proposed memory; `quote` must appear verbatim in one message of the range. */

@@ -7,6 +7,7 @@ import {
   effectiveBreakerSettings,
   resetBreaker,
 } from '../breaker.js';
+import { defaultsOf } from './defaults.js';
 import type { SessionCommand, SessionState, Transition } from './state.js';
 
 export function breakerCommands(before: BreakerState, after: BreakerState): SessionCommand[] {
@@ -28,9 +29,16 @@ export function applyBreakerReset(state: SessionState): Transition {
   return { state: { ...state, breaker }, commands: breakerCommands(state.breaker, breaker) };
 }
 
-/** The breaker settings in force for the session (the default cool-down once it falls back offline). */
+/**
+ * The breaker settings in force for the session (its default cool-down once it falls back
+ * offline: the run's own, defaults.ts, never today's constant).
+ */
 export function breakerSettingsOf(state: SessionState): BreakerSettings {
-  return effectiveBreakerSettings(state.settings.breaker, state.offlineFallback === true);
+  return effectiveBreakerSettings(
+    state.settings.breaker,
+    state.offlineFallback === true,
+    defaultsOf(state).breakerCooldownMs,
+  );
 }
 
 /** May a compaction call the LLM now? (The breaker is closed, or its cool-down passed.) */

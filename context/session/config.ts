@@ -1,5 +1,6 @@
 /** The window and the settings change after creation: the thresholds are evaluated again at once. */
 
+import { defaultsOf } from './defaults.js';
 import { resolveSessionSettings, type SessionSettingsInput } from './settings.js';
 import type { SessionState, Transition } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
@@ -27,11 +28,14 @@ export function updateSessionConfig(
     throw new RangeError(`contextWindowTokens must be a positive number, got ${window}`);
   }
   const settings = input.settings
-    ? resolveSessionSettings({
-        ...state.settings,
-        ...input.settings,
-        breaker: { ...state.settings.breaker, ...input.settings.breaker },
-      })
+    ? resolveSessionSettings(
+        {
+          ...state.settings,
+          ...input.settings,
+          breaker: { ...state.settings.breaker, ...input.settings.breaker },
+        },
+        defaultsOf(state),
+      )
     : state.settings;
   return evaluateThresholds(
     {

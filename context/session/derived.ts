@@ -2,7 +2,7 @@
 
 import { CHARS_PER_TOKEN } from '../estimate.js';
 import { calculateAggregateToolResultChars, calculateMaxToolResultChars } from '../truncation.js';
-import { DEFAULT_KEEP_RECENT_TOKENS_CAP, DEFAULT_KEEP_RECENT_WINDOW_SHARE } from './settings.js';
+import { defaultsOf } from './defaults.js';
 import type { SessionState } from './state.js';
 import {
   type CalibratedTokens,
@@ -60,7 +60,8 @@ export function promptOverheadOf(state: SessionState): number {
 export const OWNED_ROOM_MIN_KEEP_SHARE = 0.05;
 
 /**
- * The kept tail (docs/engine-rules.md#the-cut): the setting, or min(20 000, 20% of the window) —
+ * The kept tail (docs/engine-rules.md#the-cut): the setting, or min(20 000, 20% of the window)
+ * (the session's defaults, defaults.ts) —
  * and, since the `keep-recent-owned-room` patch, no more than 20% of the room molt owns (the
  * window less the prompt overhead, promptOverheadOf) nor half of what molt owns at the upload
  * ratio (at least 5% of the room). With a system prompt and tools at 38% of a 32K window, 20% of
@@ -71,17 +72,16 @@ export function effectiveKeepRecentTokens(state: SessionState): number {
     return state.settings.keepRecentTokens;
   }
   const window = state.contextWindowTokens;
-  const byWindow = Math.min(
-    DEFAULT_KEEP_RECENT_TOKENS_CAP,
-    Math.floor(window * DEFAULT_KEEP_RECENT_WINDOW_SHARE),
-  );
+  // The session's own defaults (defaults.ts), not today's: a replay keeps the tail it kept.
+  const { keepRecentTokensCap, keepRecentWindowShare } = defaultsOf(state);
+  const byWindow = Math.min(keepRecentTokensCap, Math.floor(window * keepRecentWindowShare));
   if (!state.keepRecentOfOwnedRoom) return byWindow;
   const overhead = promptOverheadOf(state);
   const room = Math.max(0, window - overhead);
   // At the upload ratio, half of what molt owns is kept and half can be compacted.
   const atUpload = Math.max(0, state.settings.uploadRatio * window - overhead) / 2;
   const share = Math.max(Math.floor(atUpload), Math.floor(room * OWNED_ROOM_MIN_KEEP_SHARE));
-  return Math.min(byWindow, Math.floor(room * DEFAULT_KEEP_RECENT_WINDOW_SHARE), share);
+  return Math.min(byWindow, Math.floor(room * keepRecentWindowShare), share);
 }
 
 /** From the metas alone: a tool result over its share of the window, or all of them over half of it. */

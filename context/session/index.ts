@@ -17,6 +17,7 @@ export { applyBreakerReset, breakerSettingsOf, llmCompactionAllowed } from './br
 export * from './compaction.js';
 export * from './config.js';
 export * from './cut.js';
+export * from './defaults.js';
 export * from './derived.js';
 export * from './ids.js';
 export * from './live.js';

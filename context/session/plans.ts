@@ -8,7 +8,7 @@ import { compactionIdFor } from './ids.js';
 import { markRange, startCommand } from './range.js';
 import type { SessionCommand, SessionState, UploadState } from './state.js';
 
-export type CompactionPlan =
+export type CompactionRangePlan =
   | { type: 'started'; compactionId: string; state: SessionState; commands: SessionCommand[] }
   /** A compaction is running: wait for its result (then plan again if still needed). */
   | { type: 'busy'; compactionId: string }
@@ -21,7 +21,7 @@ export type CompactionPlan =
  * asked — and their success closes it; overflow compactions respect it. The workflow awaits the
  * compaction and applies its result with applyCompactionFinished, which cleans up at once.
  */
-export function planCompaction(
+export function planCompactionRange(
   state: SessionState,
   options: {
     trigger: 'manual' | 'overflow' | 'replay';
@@ -36,7 +36,7 @@ export function planCompaction(
      */
     keepNothingWhenEmpty?: boolean;
   },
-): CompactionPlan {
+): CompactionRangePlan {
   if (state.upload?.status === 'running') return { type: 'busy', compactionId: state.upload.compactionId };
   const gated = options.trigger === 'overflow';
   // The breaker stops the LLM: an overflow compaction of a session that falls back goes offline.
@@ -65,8 +65,8 @@ export function planCompaction(
 export function planManualCompaction(
   state: SessionState,
   options: { keepRecentTokens?: number; now?: number } = {},
-): CompactionPlan {
-  return planCompaction(state, { ...options, trigger: 'manual' });
+): CompactionRangePlan {
+  return planCompactionRange(state, { ...options, trigger: 'manual' });
 }
 
 /**
@@ -88,10 +88,10 @@ export function planReplay(
     tokens: number;
   },
   now?: number,
-): CompactionPlan {
+): CompactionRangePlan {
   if (state.upload?.status === 'running') return { type: 'busy', compactionId: state.upload.compactionId };
   if (state.live.some((meta) => meta.seq <= replay.toSeq)) {
-    return planCompaction(state, {
+    return planCompactionRange(state, {
       trigger: 'replay',
       maxToSeq: replay.toSeq,
       ...(now !== undefined ? { now } : {}),

@@ -10,6 +10,7 @@
  * thresholds are evaluated as if their signal had arrived. Pure: the reads are db/session-rebuild.ts.
  */
 import type { BreakerState } from '../breaker.js';
+import type { SessionDefaults } from './defaults.js';
 import type { LiveMessageMeta } from './live.js';
 import { createSessionState, type SessionState } from './state.js';
 
@@ -32,6 +33,8 @@ export interface RebuildInput {
   metas: LiveMessageMeta[];
   /** The highest compaction attempt number used in the session (ids must not repeat). */
   maxAttempt: number;
+  /** The defaults the new run decides with (its input's); absent: the pre-carried era's. */
+  defaults?: SessionDefaults;
 }
 
 export interface RebuiltSession {
@@ -78,12 +81,14 @@ export function rebuildSessionState(input: RebuildInput): RebuiltSession {
       sessionId: input.sessionId,
       contextWindowTokens: input.contextWindowTokens,
       settings: settingsOf(input.settings),
+      defaults: input.defaults,
     });
   } catch {
     // Settings stored by an older molt that today's rules refuse: the defaults.
     state = createSessionState({
       sessionId: input.sessionId,
       contextWindowTokens: input.contextWindowTokens,
+      defaults: input.defaults,
     });
   }
   const view = input.view ?? {};

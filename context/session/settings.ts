@@ -1,11 +1,10 @@
 /** The session's settings: the dual threshold, the kept tail and the breaker's (docs/engine-rules.md#thresholds, #circuit-breaker). */
 
-import {
-  type BreakerSettings,
-  DEFAULT_BREAKER_SETTINGS,
-  MAX_CONSECUTIVE_FAILURES_RANGE,
-} from '../breaker.js';
+import { type BreakerSettings, MAX_CONSECUTIVE_FAILURES_RANGE } from '../breaker.js';
+import type { SessionDefaults } from './defaults.js';
 
+// Today's defaults. The workflow never reads them: the API resolves them into a run's input
+// (defaults.ts, sessionDefaults), so changing one changes new runs only, never a replay.
 export const DEFAULT_UPLOAD_RATIO = 0.5;
 export const DEFAULT_FORCE_RATIO = 0.7;
 /** keepRecentTokens defaults to min(20 000, 20% of the window) (docs/engine-rules.md#thresholds). */
@@ -69,18 +68,22 @@ function integer(field: string, value: number, min: number, max = Number.MAX_SAF
 }
 
 /**
- * Checks settings (the error names the failing field) and fills defaults; forceRatio ≥
+ * Checks settings (the error names the failing field) and fills the session's defaults
+ * (defaults.ts: the run's own, never read here from today's constants); forceRatio ≥
  * uploadRatio. Keys other than the settings' own are dropped. The result's key order is fixed
  * (it is part of the state carried across continue-as-new and persisted in the view).
  */
-export function resolveSessionSettings(input: SessionSettingsInput = {}): SessionSettings {
-  const uploadRatio = ratio('uploadRatio', input.uploadRatio, DEFAULT_UPLOAD_RATIO);
-  const forceRatio = ratio('forceRatio', input.forceRatio, DEFAULT_FORCE_RATIO);
+export function resolveSessionSettings(
+  input: SessionSettingsInput,
+  defaults: SessionDefaults,
+): SessionSettings {
+  const uploadRatio = ratio('uploadRatio', input.uploadRatio, defaults.uploadRatio);
+  const forceRatio = ratio('forceRatio', input.forceRatio, defaults.forceRatio);
   const keepRecentTokens =
     input.keepRecentTokens === undefined || input.keepRecentTokens === null
       ? null
       : integer('keepRecentTokens', input.keepRecentTokens, 0);
-  const breaker = input.breaker ?? DEFAULT_BREAKER_SETTINGS;
+  const breaker = input.breaker ?? {};
   const { min, max } = MAX_CONSECUTIVE_FAILURES_RANGE;
   return {
     uploadRatio,
@@ -89,7 +92,7 @@ export function resolveSessionSettings(input: SessionSettingsInput = {}): Sessio
     breaker: {
       maxConsecutiveFailures:
         breaker.maxConsecutiveFailures === undefined
-          ? DEFAULT_BREAKER_SETTINGS.maxConsecutiveFailures
+          ? defaults.maxConsecutiveFailures
           : integer('breaker.maxConsecutiveFailures', breaker.maxConsecutiveFailures, min, max),
       cooldownMs:
         breaker.cooldownMs === undefined || breaker.cooldownMs === null

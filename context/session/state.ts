@@ -3,6 +3,7 @@
 import { type BreakerState, type BreakerStatus, createBreaker } from '../breaker.js';
 import type { CompactionTrigger } from '../compaction-rules.js';
 import type { AttemptCounters } from '../recovery.js';
+import { defaultsOf, type SessionDefaults } from './defaults.js';
 import type { LiveMessageMeta } from './live.js';
 import { resolveSessionSettings, type SessionSettings, type SessionSettingsInput } from './settings.js';
 import { type CalibrationState, createCalibrationState } from './usage-calibration.js';
@@ -100,6 +101,12 @@ export interface SessionState {
    * shrink the context: the same state is not compacted offline again (the digest is deterministic).
    */
   offlineFailed?: string;
+  /**
+   * The defaults this session decides with (defaults.ts), resolved by the API when it started the
+   * run and carried since. Absent in states of runs started before they were carried: the
+   * defaults of that era (PRE_CARRIED_SESSION_DEFAULTS), never today's.
+   */
+  defaults?: SessionDefaults;
 }
 
 export interface StartCompactionCommand {
@@ -159,6 +166,8 @@ export function createSessionState(input: {
   sessionId: string;
   contextWindowTokens: number;
   settings?: SessionSettingsInput;
+  /** Absent: the state decides with the pre-carried era's defaults (defaults.ts). */
+  defaults?: SessionDefaults | undefined;
 }): SessionState {
   if (!Number.isFinite(input.contextWindowTokens) || input.contextWindowTokens <= 0) {
     throw new RangeError(`contextWindowTokens must be a positive number, got ${input.contextWindowTokens}`);
@@ -167,7 +176,7 @@ export function createSessionState(input: {
     ...(input.tenantId !== undefined ? { tenantId: input.tenantId } : {}),
     sessionId: input.sessionId,
     contextWindowTokens: Math.floor(input.contextWindowTokens),
-    settings: resolveSessionSettings(input.settings),
+    settings: resolveSessionSettings(input.settings ?? {}, defaultsOf(input)),
     lastSeq: 0,
     boundarySeq: 0,
     live: [],
@@ -178,5 +187,6 @@ export function createSessionState(input: {
     attemptCounter: 0,
     overflowAttempts: [],
     calibration: createCalibrationState(),
+    ...(input.defaults ? { defaults: input.defaults } : {}),
   };
 }

@@ -13,6 +13,7 @@
  * lesson was about the previous model.
  */
 
+import { defaultsOf } from './defaults.js';
 import { resolveSessionSettings, type SessionSettingsInput } from './settings.js';
 import type { SessionState, SessionWindow, Transition } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
@@ -51,11 +52,14 @@ export function applyPostedConfig(
     ? { configured: posted }
     : { ...(state.window ?? { configured }) };
   const settings = input.settings
-    ? resolveSessionSettings({
-        ...state.settings,
-        ...input.settings,
-        breaker: { ...state.settings.breaker, ...input.settings.breaker },
-      })
+    ? resolveSessionSettings(
+        {
+          ...state.settings,
+          ...input.settings,
+          breaker: { ...state.settings.breaker, ...input.settings.breaker },
+        },
+        defaultsOf(state),
+      )
     : state.settings;
   return evaluateThresholds(
     { ...state, window, contextWindowTokens: effectiveWindowOf(window), settings },

@@ -49,6 +49,16 @@ const scopeColumns = (memory: MemoryRow) => ({
   sessionScope: memory.sessionScope,
 });
 
+/** The dimensions of the vectors stored for `model` (one model, one space); null: none stored yet. */
+export async function storedEmbeddingDims(db: Database, model: string): Promise<number | null> {
+  const [stored] = await db
+    .select({ dims: memoryEmbeddings.dims })
+    .from(memoryEmbeddings)
+    .where(and(eq(memoryEmbeddings.model, model), isNotNull(memoryEmbeddings.vector)))
+    .limit(1);
+  return stored ? stored.dims : null;
+}
+
 export async function storeEmbeddings(
   db: Executor,
   model: string,

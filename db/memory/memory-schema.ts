@@ -16,6 +16,7 @@ import {
 import { PROMPT_PREFERENCE_PRIORITY } from '../../context/memory/prompt.js';
 import {
   type ExtractionTrigger,
+  type ExtractionVerdict,
   MEMORY_TYPES,
   type MemoryType,
   type StoredMemoryType,
@@ -145,15 +146,13 @@ export const memoryTerms = pgTable(
   ],
 );
 
-export { EXTRACTION_TRIGGERS, type ExtractionTrigger } from '../../context/memory/types.js';
+export {
+  EXTRACTION_TRIGGERS,
+  EXTRACTION_VERDICTS,
+  type ExtractionTrigger,
+  type ExtractionVerdict,
+} from '../../context/memory/types.js';
 export type ExtractionStatus = 'running' | 'succeeded' | 'failed';
-/**
- * What an extraction came to (docs/memory.md#verdicts): `extracted` (memories added or
- * superseded), `no_change` (candidates, all duplicates, no-ops or rejected), `no_candidate` (the
- * range proposed nothing), `failed` (the cause says why).
- */
-export const EXTRACTION_VERDICTS = ['extracted', 'no_change', 'no_candidate', 'failed'] as const;
-export type ExtractionVerdict = (typeof EXTRACTION_VERDICTS)[number];
 
 /** The verdict of a finished extraction from its counts. */
 export function extractionVerdict(counts: {

@@ -267,6 +267,29 @@ describe('the circuit breaker', () => {
     expect((await view(sessionId)).breaker.state).toBe('closed');
   });
 
+  it('replays a compaction of a session whose run is gone by rebuilding the run, as /compact does', async () => {
+    fake.setBehaviour('auth');
+    const sessionId = uniqueSessionId();
+    const { view: failed } = await postUntil(sessionId, 0, (v) => v.compactions.degraded >= 1);
+    const settled = await eventually(
+      () => view(sessionId),
+      (v) => v.upload?.status !== 'running',
+    );
+    const lastId = failed.upload.compactionId;
+    await h.client.workflow.getHandle(settled.workflowId).terminate('a lost run (issue 29)');
+    fake.setBehaviour('succeed');
+    const replay = await h.app.inject({ method: 'POST', url: `/v1/compactions/${lastId}/replay` });
+    expect(replay.statusCode, replay.body.slice(0, 300)).toBe(202);
+    const replayId = replay.json().compaction.id;
+    const done = await eventually(
+      () => view(sessionId),
+      (v) => v.summary?.compactionId === replayId,
+    );
+    // The rebuilt run kept what the lost one had applied, and the replay's summary is in force.
+    expect(done.lastSeq).toBe(settled.lastSeq);
+    expect(done.boundarySeq).toBeGreaterThanOrEqual(settled.boundarySeq);
+  });
+
   it('refuses to replay a compaction that succeeded', async () => {
     const sessionId = uniqueSessionId();
     const { view: crossed } = await postUntil(sessionId, 0, (v) => v.upload !== null);

@@ -15,7 +15,7 @@ import {
   type LiveMessageMeta,
   liveTokensOf,
   nextRecoveryStep,
-  planCompaction,
+  planCompactionRange,
   type SessionState,
   type Transition,
 } from '../../context/index.js';
@@ -81,7 +81,7 @@ describe('an open breaker with the offline fallback', () => {
     );
     const again = applyTurn(failed.state, { messages: [], now: 3 });
     expect(commandOf(again.commands, 'startCompaction')).toBeUndefined();
-    const plan = planCompaction(failed.state, { trigger: 'overflow', now: 3 });
+    const plan = planCompactionRange(failed.state, { trigger: 'overflow', now: 3 });
     expect(plan.type).toBe('nothing');
     // One more turn is a new state: worth one more try.
     const later = applyTurn(failed.state, { messages: exchanges(1, 40, 61), now: 4 });
@@ -94,12 +94,12 @@ describe('an open breaker with the offline fallback', () => {
       lastSeq: 60,
       live: exchanges(30, 40),
     });
-    const plan = planCompaction(state, { trigger: 'overflow', now: 1 });
+    const plan = planCompactionRange(state, { trigger: 'overflow', now: 1 });
     expect(plan.type).toBe('started');
     if (plan.type === 'started') expect(commandOf(plan.commands, 'startCompaction')?.offline).toBe(true);
     // Runs recorded before the fallback still answer breaker-open.
     const legacy = { ...state, offlineFallback: undefined };
-    expect(planCompaction(legacy, { trigger: 'overflow', now: 1 })).toEqual({
+    expect(planCompactionRange(legacy, { trigger: 'overflow', now: 1 })).toEqual({
       type: 'nothing',
       reason: 'breaker-open',
     });

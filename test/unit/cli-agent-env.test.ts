@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agentEnvSchema } from '../../cli/agent-env.js';
 import { quickAgentEnv } from '../../cli/agent-env-quick.js';
-import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../../config/ids.js';
+import { SCOPE_ID_MAX_LENGTH, SESSION_ID } from '../../context/ids.js';
 
 const defined = (value: object | undefined) =>
   value && Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EPILOGUE } from '../../cli/demo.js';
 import { renderExtractionList } from '../../cli/memory-format.js';
-import { createOperatorClient } from '../../cli/operator.js';
+import { createOperatorClient } from '../../cli/operator-client.js';
 
 const server = createServer((_request, response) => {
   response.writeHead(401, { 'content-type': 'application/json' });

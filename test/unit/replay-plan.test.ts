@@ -4,7 +4,7 @@ import {
   applyTurn,
   createSessionState,
   type LiveMessageMeta,
-  planCompaction,
+  planCompactionRange,
   planReplay,
   type SessionState,
 } from '../../context/index.js';
@@ -27,7 +27,7 @@ function session(turns: number): SessionState {
 }
 
 function compactedBy(status: 'degraded' | 'failed') {
-  const plan = planCompaction(session(8), { trigger: 'manual', keepRecentTokens: 2_000 });
+  const plan = planCompactionRange(session(8), { trigger: 'manual', keepRecentTokens: 2_000 });
   if (plan.type !== 'started') throw new Error('expected a compaction');
   const upload = plan.state.upload!;
   const finished = applyCompactionFinished(plan.state, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyCompactionFinished,
   applyTurn,
-  planCompaction,
+  planCompactionRange,
   planManualCompaction,
 } from '../../context/index.js';
 import { a, exchanges, session, u, withRunningUpload } from './session-fixtures.js';
@@ -55,8 +55,8 @@ describe('manual, overflow and replay compactions', () => {
   it('an overflow compacts the recent turns too when keeping them would leave nothing to compact', () => {
     // One live turn, larger than the keep: a threshold or manual cut keeps it whole.
     const state = applyTurn(session(), { messages: [u(1, 3_000), a(2, 10)] }).state;
-    expect(planCompaction(state, { trigger: 'overflow' })).toEqual({ type: 'nothing', reason: 'empty' });
-    const plan = planCompaction(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
+    expect(planCompactionRange(state, { trigger: 'overflow' })).toEqual({ type: 'nothing', reason: 'empty' });
+    const plan = planCompactionRange(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
     expect(plan.type === 'started' && plan.commands[0]).toMatchObject({
       trigger: 'overflow',
       fromSeq: 1,
@@ -66,8 +66,8 @@ describe('manual, overflow and replay compactions', () => {
 
   it('keeps the recent turns on an overflow when older ones can be compacted', () => {
     const state = applyTurn(session(), { messages: exchanges(8) }).state;
-    const withFallback = planCompaction(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
-    const without = planCompaction(state, { trigger: 'overflow' });
+    const withFallback = planCompactionRange(state, { trigger: 'overflow', keepNothingWhenEmpty: true });
+    const without = planCompactionRange(state, { trigger: 'overflow' });
     expect(withFallback.type).toBe('started');
     expect(withFallback.type === 'started' && withFallback.commands[0]).toEqual(
       without.type === 'started' && without.commands[0],
@@ -79,7 +79,7 @@ describe('manual, overflow and replay compactions', () => {
       ...session(),
       breaker: { state: 'open' as const, consecutiveFailures: 3, lastError: 'x', openedAt: 0 },
     };
-    expect(planCompaction(open, { trigger: 'overflow' })).toEqual({
+    expect(planCompactionRange(open, { trigger: 'overflow' })).toEqual({
       type: 'nothing',
       reason: 'breaker-open',
     });
@@ -87,7 +87,7 @@ describe('manual, overflow and replay compactions', () => {
 
   it('replays over the failed range, ending no later than its end', () => {
     const state = applyTurn(session(), { messages: exchanges(4) }).state;
-    const plan = planCompaction(state, { trigger: 'replay', keepRecentTokens: 0, maxToSeq: 4 });
+    const plan = planCompactionRange(state, { trigger: 'replay', keepRecentTokens: 0, maxToSeq: 4 });
     expect(plan.type === 'started' && plan.commands[0]).toMatchObject({
       trigger: 'replay',
       fromSeq: 1,

@@ -6,13 +6,17 @@ import {
   applyContextReset,
   applyObservedWindow,
   applyTurn,
+  breakerSettingsOf,
   compactionIdFor,
   createSessionState,
   effectiveKeepRecentTokens,
   isTenantId,
   likelyHasOversizedToolResults,
+  PRE_CARRIED_SESSION_DEFAULTS,
   recoveryCountersOf,
   resolveSessionSettings,
+  type SessionDefaults,
+  sessionDefaults,
   sessionView,
   updateSessionConfig,
   withRecoveryCounters,
@@ -35,15 +39,79 @@ describe('session settings', () => {
   });
 
   it('raises a force ratio below the upload ratio to the upload ratio', () => {
-    expect(resolveSessionSettings({ uploadRatio: 0.6, forceRatio: 0.4 }).forceRatio).toBe(0.6);
+    expect(resolveSessionSettings({ uploadRatio: 0.6, forceRatio: 0.4 }, sessionDefaults()).forceRatio).toBe(
+      0.6,
+    );
   });
 
   it('rejects invalid settings with a message naming the field', () => {
-    expect(() => resolveSessionSettings({ uploadRatio: 2 })).toThrow(/uploadRatio/);
+    expect(() => resolveSessionSettings({ uploadRatio: 2 }, sessionDefaults())).toThrow(/uploadRatio/);
   });
 
   it('rejects a window that is not positive', () => {
     expect(() => createSessionState({ sessionId: 's', contextWindowTokens: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('the defaults a session decides with (resolved outside the workflow, carried in its state)', () => {
+  const defaultsArb: fc.Arbitrary<SessionDefaults> = fc
+    .record({
+      uploadRatio: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      forceRatio: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      keepRecentTokensCap: fc.integer({ min: 0, max: 100_000 }),
+      keepRecentWindowShare: fc.double({ min: 0, max: 0.5, noNaN: true }),
+      maxConsecutiveFailures: fc.integer({ min: 1, max: 100 }),
+      breakerCooldownMs: fc.integer({ min: 1, max: 24 * 3_600_000 }),
+    })
+    .map((d) => ({ ...d, forceRatio: Math.max(d.forceRatio, d.uploadRatio) }));
+  const windowArb = fc.integer({ min: 1_000, max: 2_000_000 });
+
+  it("fills what the settings leave out from the state's own defaults, through every settings change", () => {
+    fc.assert(
+      fc.property(defaultsArb, windowArb, fc.integer({ min: 1_000, max: 2_000_000 }), (defaults, w, w2) => {
+        const state = createSessionState({ sessionId: 's', contextWindowTokens: w, defaults });
+        const expectTail = (window: number) =>
+          Math.min(defaults.keepRecentTokensCap, Math.floor(window * defaults.keepRecentWindowShare));
+        expect(state.settings).toEqual({
+          uploadRatio: defaults.uploadRatio,
+          forceRatio: defaults.forceRatio,
+          keepRecentTokens: null,
+          breaker: { maxConsecutiveFailures: defaults.maxConsecutiveFailures, cooldownMs: null },
+        });
+        expect(effectiveKeepRecentTokens(state)).toBe(expectTail(w));
+        // A later turn changes the window and one setting: the rest still come from the state's defaults.
+        const next = updateSessionConfig(state, { contextWindowTokens: w2, settings: { breaker: {} } }).state;
+        expect(next.defaults).toEqual(defaults);
+        expect(next.settings.uploadRatio).toBe(defaults.uploadRatio);
+        expect(next.settings.breaker.maxConsecutiveFailures).toBe(defaults.maxConsecutiveFailures);
+        expect(effectiveKeepRecentTokens(next)).toBe(expectTail(w2));
+        // A session falling back offline half-opens after its own default cool-down.
+        expect(breakerSettingsOf({ ...next, offlineFallback: true }).cooldownMs).toBe(
+          defaults.breakerCooldownMs,
+        );
+        expect(breakerSettingsOf(next).cooldownMs).toBeNull();
+      }),
+    );
+  });
+
+  it("decides a state carried from a run without defaults with that era's values, not today's", () => {
+    const state = createSessionState({ sessionId: 's', contextWindowTokens: 200_000 });
+    expect(state.defaults).toBeUndefined();
+    expect(sessionView(state).thresholds).toEqual({
+      upload: PRE_CARRIED_SESSION_DEFAULTS.uploadRatio,
+      force: PRE_CARRIED_SESSION_DEFAULTS.forceRatio,
+    });
+    expect(effectiveKeepRecentTokens(state)).toBe(PRE_CARRIED_SESSION_DEFAULTS.keepRecentTokensCap);
+    expect(breakerSettingsOf({ ...state, offlineFallback: true }).cooldownMs).toBe(
+      PRE_CARRIED_SESSION_DEFAULTS.breakerCooldownMs,
+    );
+    expect(Object.isFrozen(PRE_CARRIED_SESSION_DEFAULTS)).toBe(true);
+  });
+
+  it("gives the API today's defaults as a fresh copy (a caller cannot change them for others)", () => {
+    const mine = sessionDefaults();
+    mine.forceRatio = 0.99;
+    expect(sessionDefaults().forceRatio).not.toBe(0.99);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   WORKFLOW_THREAD_BASE_MB,
   workflowMemoryPlan,
 } from '../../config/defaults.js';
+import { sessionDefaults } from '../../context/session/defaults.js';
 import { resolveSessionSettings } from '../../context/session/settings.js';
 import { sessionSettingsSchema } from '../../context/session/settings-schema.js';
 
@@ -120,7 +121,7 @@ describe('the engine settings without zod', () => {
       fc.property(input, (raw) => {
         const parsed = sessionSettingsSchema.safeParse(raw);
         if (!parsed.success) {
-          expect(() => resolveSessionSettings(raw as never)).toThrow(
+          expect(() => resolveSessionSettings(raw as never, sessionDefaults())).toThrow(
             String(parsed.error.issues[0]!.path.at(-1)),
           );
           return;
@@ -129,7 +130,7 @@ describe('the engine settings without zod', () => {
           ...parsed.data,
           forceRatio: Math.max(parsed.data.forceRatio, parsed.data.uploadRatio),
         };
-        const resolved = resolveSessionSettings(raw as never);
+        const resolved = resolveSessionSettings(raw as never, sessionDefaults());
         expect(JSON.stringify(resolved)).toBe(JSON.stringify(expected));
       }),
       { numRuns: 2_000 },

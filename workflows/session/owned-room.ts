@@ -5,8 +5,9 @@
  */
 import { patched } from '@temporalio/workflow';
 import type { SessionState } from '../../context/session/index.js';
+import { PATCHES } from '../patches.js';
 
-export const KEEP_RECENT_OWNED_ROOM_PATCH = 'keep-recent-owned-room';
+export const KEEP_RECENT_OWNED_ROOM_PATCH = PATCHES.keepRecentOwnedRoom.id;
 
 export function withKeepRecentOfOwnedRoom(state: SessionState): SessionState {
   if (state.keepRecentOfOwnedRoom !== undefined) return state;
@@ -17,7 +18,7 @@ export function withKeepRecentOfOwnedRoom(state: SessionState): SessionState {
  * The breaker stops the LLM, never compaction (docs/engine-rules.md#circuit-breaker): a state gets
  * the flag once the workflow runs the patched code; histories recorded before replay without it.
  */
-export const BREAKER_OFFLINE_FALLBACK_PATCH = 'breaker-offline-fallback';
+export const BREAKER_OFFLINE_FALLBACK_PATCH = PATCHES.breakerOfflineFallback.id;
 
 export function withOfflineFallback(state: SessionState): SessionState {
   if (state.offlineFallback !== undefined) return state;

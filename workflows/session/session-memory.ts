@@ -9,8 +9,7 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { condition, ParentClosePolicy, patched, sleep, startChild } from '@temporalio/workflow';
-import { DEFAULT_MEMORY_IDLE_MS } from '../../context/memory/policy.js';
-import type { SessionState } from '../../context/session/index.js';
+import { PRE_CARRIED_MEMORY_IDLE_MS, type SessionState } from '../../context/session/index.js';
 import {
   type CompactionTrigger,
   type ExtractionTrigger,
@@ -20,15 +19,17 @@ import {
   type SessionWorkflowInput,
 } from '../contract.js';
 import { memoryExtractionWorkflow } from '../memory.js';
+import { PATCHES } from '../patches.js';
 
-export const MEMORY_PATCH = 'memory-extraction';
+export const MEMORY_PATCH = PATCHES.memoryExtraction.id;
 
 /** Compactions whose range is the 50% upload (a manual one is extracted only at `/new`). */
 const UPLOAD_TRIGGERS: ReadonlySet<CompactionTrigger> = new Set(['threshold', 'forced', 'overflow']);
 
 export function createMemoryHooks(options: SessionWorkflowInput) {
   const enabled = patched(MEMORY_PATCH);
-  const idleMs = options.memoryIdleMs ?? DEFAULT_MEMORY_IDLE_MS;
+  // Resolved by the API (MOLT_MEMORY_IDLE_MS or its default); a run started without it: its era's.
+  const idleMs = options.memoryIdleMs ?? PRE_CARRIED_MEMORY_IDLE_MS;
   const carry: MemoryCarry = options.carried?.memory
     ? { ...options.carried.memory }
     : { extractedToSeq: 0, seenSeq: 0, lastActivityAt: Date.now() };

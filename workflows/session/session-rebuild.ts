@@ -13,8 +13,9 @@
 import { patched, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index.js';
 import type { MessageMeta, SessionWorkflowInput } from '../contract.js';
+import { PATCHES } from '../patches.js';
 
-export const REBUILD_STATE_PATCH = 'rebuild-state-from-db';
+export const REBUILD_STATE_PATCH = PATCHES.rebuildStateFromDb.id;
 
 const { rebuildSessionState } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -25,7 +26,11 @@ export async function restartInput(
   input: SessionWorkflowInput,
 ): Promise<{ input: SessionWorkflowInput; pending: MessageMeta[] }> {
   if (!input.rebuild || input.carried || !patched(REBUILD_STATE_PATCH)) return { input, pending: [] };
-  const found = await rebuildSessionState({ tenantId: input.tenantId, sessionId: input.sessionId });
+  const found = await rebuildSessionState({
+    tenantId: input.tenantId,
+    sessionId: input.sessionId,
+    ...(input.defaults ? { defaults: input.defaults } : {}),
+  });
   if (!found) return { input, pending: [] };
   return {
     input: {

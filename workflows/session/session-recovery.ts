@@ -18,7 +18,7 @@ import {
   likelyHasOversizedToolResults,
   liveTokensOf,
   llmCompactionAllowed,
-  planCompaction,
+  planCompactionRange,
   recoveryCountersOf,
   type SessionState,
   type Transition,
@@ -30,13 +30,14 @@ import type {
   ReportOverflowResult,
   SessionWorkflowInput,
 } from '../contract.js';
+import { PATCHES } from '../patches.js';
 import { activities } from './session-activities.js';
 
 /**
  * Overflow recovery compacts the recent turns too when keeping them leaves nothing to compact.
  * Runs recorded before answered `give_up` there, and replay that way.
  */
-export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-turns';
+export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = PATCHES.overflowCompactsRecentTurns.id;
 /**
  * Before the tree moves past compaction (issue 32: with the LLM down, `give_up` came while an
  * offline compaction could still shrink the context): a compaction that kept the recent turns and
@@ -44,7 +45,7 @@ export const OVERFLOW_COMPACTS_RECENT_TURNS_PATCH = 'overflow-compacts-recent-tu
  * compaction the thresholds started while the previous one reported is waited for instead of
  * counting as "freed nothing". Runs recorded before moved straight on, and replay that way.
  */
-export const OVERFLOW_COMPACTS_EVERYTHING_PATCH = 'overflow-compacts-everything';
+export const OVERFLOW_COMPACTS_EVERYTHING_PATCH = PATCHES.overflowCompactsEverything.id;
 
 const now = () => Date.now();
 
@@ -101,7 +102,7 @@ export async function recoverFromOverflow(
     if (decision.action === 'compact') {
       await run.runningUploadSettled();
       const before = liveTokensOf(run.state);
-      const plan = planCompaction(run.state, {
+      const plan = planCompactionRange(run.state, {
         trigger: 'overflow',
         now: now(),
         keepNothingWhenEmpty: patched(OVERFLOW_COMPACTS_RECENT_TURNS_PATCH),

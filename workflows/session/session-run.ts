@@ -17,7 +17,7 @@ import {
   applyPostedConfig,
   applyTurn,
   createSessionState,
-  planCompaction,
+  planCompactionRange,
   planReplay,
   type SessionState,
   sessionView,
@@ -34,6 +34,7 @@ import type {
   SessionWorkflowInput,
   TurnSignal,
 } from '../contract.js';
+import { PATCHES } from '../patches.js';
 import { withKeepRecentOfOwnedRoom, withOfflineFallback } from './owned-room.js';
 import { activities, persistSessionView } from './session-activities.js';
 import { createCommandExecutor, type QueuedCommand } from './session-commands.js';
@@ -54,21 +55,21 @@ export const CONTINUE_AS_NEW_AT_EVENTS = 1_000;
 /** The length runs recorded before SHORT_RUNS_PATCH continued at; they replay with it. */
 export const LEGACY_CONTINUE_AS_NEW_AT_EVENTS = 3_000;
 /** Runs continue as new at CONTINUE_AS_NEW_AT_EVENTS instead of the legacy 3,000 (issue 24). */
-export const SHORT_RUNS_PATCH = 'short-runs';
+export const SHORT_RUNS_PATCH = PATCHES.shortRuns.id;
 
 /**
  * Turns' usage reports calibrate the live tokens (context/session/usage-calibration.ts). Runs
  * whose history was recorded before (without the marker) replay with reports ignored: the
  * thresholds there were evaluated on the estimate alone.
  */
-export const USAGE_CALIBRATION_PATCH = 'usage-calibration';
+export const USAGE_CALIBRATION_PATCH = PATCHES.usageCalibration.id;
 
 /**
  * A window learned from an overflow survives the turns that post the configured window again
  * (context/session/window.ts). Runs recorded before applied any posted window that differed from
  * the one in force, undoing what was learned, and replay that way.
  */
-export const LEARNED_WINDOW_PATCH = 'learned-window-kept';
+export const LEARNED_WINDOW_PATCH = PATCHES.learnedWindowKept.id;
 
 /** What a request asked of the commands its transition queues (a replay, instructions). */
 type Requested = Omit<QueuedCommand, 'command'>;
@@ -112,6 +113,7 @@ export class SessionRun {
           sessionId: input.sessionId,
           contextWindowTokens: input.contextWindowTokens,
           ...(input.settings ? { settings: input.settings } : {}),
+          ...(input.defaults ? { defaults: input.defaults } : {}),
         }),
       input.tenantId,
     );
@@ -229,7 +231,7 @@ export class SessionRun {
     if (request.keepRecentTokens === 0 && !request.replayOf) this.memory.onNew(this.state);
     const plan = request.replayOf
       ? planReplay(this.state, request.replayOf, now())
-      : planCompaction(this.state, {
+      : planCompactionRange(this.state, {
           trigger: 'manual',
           ...(request.keepRecentTokens !== undefined ? { keepRecentTokens: request.keepRecentTokens } : {}),
           now: now(),

@@ -8,8 +8,9 @@
  * from the write.
  */
 import { patched } from '@temporalio/workflow';
+import { PATCHES } from '../patches.js';
 
-export const VIEW_VERSION_COLLISION_PATCH = 'view-version-collision';
+export const VIEW_VERSION_COLLISION_PATCH = PATCHES.viewVersionCollision.id;
 
 /** The version to count on from when the write was refused, or null when it was written. */
 export function versionToWriteAbove(

@@ -50,6 +50,7 @@ function startingView(input: SessionWorkflowInput): SessionView {
     sessionId: input.sessionId,
     contextWindowTokens: input.contextWindowTokens,
     ...(input.settings ? { settings: input.settings } : {}),
+    ...(input.defaults ? { defaults: input.defaults } : {}),
   });
   return { ...sessionView(state), workflowId: workflowInfo().workflowId };
 }

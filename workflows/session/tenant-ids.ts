@@ -6,8 +6,9 @@
  */
 import { patched } from '@temporalio/workflow';
 import type { SessionState } from '../../context/session/index.js';
+import { PATCHES } from '../patches.js';
 
-export const TENANT_SCOPED_IDS_PATCH = 'tenant-scoped-ids';
+export const TENANT_SCOPED_IDS_PATCH = PATCHES.tenantScopedIds.id;
 
 export function withTenantScopedIds(state: SessionState, tenantId: string): SessionState {
   if (state.tenantId !== undefined) return state;

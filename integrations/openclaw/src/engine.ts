@@ -48,7 +48,7 @@ export const OPEN_TURN_ID = 'openclaw-session-open';
 /** What `assemble` does when molt does not answer (fallback.ts), as its log line says. */
 const ASSEMBLE_FALLBACK = "the plugin fits molt's last summary or OpenClaw's own messages to the window";
 
-/** The first characters of the user's message: all recall reads of it (api/routes/context.ts). */
+/** The first characters of the user's message: all recall reads of it (api/schemas/context.ts, contextQuerySchema). */
 export const PROMPT_CHARS = 2_000;
 
 /** molt session ids are `[A-Za-z0-9._:@-]{1,128}`; OpenClaw's are UUIDs, mapped as they are. */
