@@ -6,8 +6,9 @@
  *
  * Here each key (its hash; in open mode the client address) may have at most `limit` requests in
  * flight on the keyed routes; one more is answered 429 with `Retry-After: 1` before any of its
- * work starts. A request holds at most one pooled connection at a time, so a key holds at most
- * `limit` of them, and the pool's other connections stay free for everyone else. MCP batch calls
+ * work starts, before its key is even looked up in the database. A request holds at most one
+ * pooled connection at a time, so a key holds at most `limit` of them, and the pool's other
+ * connections stay free for everyone else (config/defaults.ts DEFAULT_KEY_CONCURRENCY). MCP batch calls
  * count one by one: `POST /mcp` takes one slot per message of its JSON-RPC batch, all before the
  * MCP layer runs, and a batch larger than the key's free slots is refused whole (429) — cheaply,
  * instead of making each of its calls a request that is refused. The calls a batch makes go
@@ -66,27 +67,34 @@ export function registerKeyConcurrency(
     if (left <= 0) inFlight.delete(holder);
     else inFlight.set(holder, left);
   };
-  // After authentication (registered after auth.ts): only requests with an identity count.
+  /** `weight` more slots for the request (its holder's; the slots it holds already count). */
   const take = (request: FastifyRequest, weight: number, what: string) => {
-    const holder = holderOf(request, mode);
+    const counted = request as Counted;
+    const holder = counted[SLOT] ?? holderOf(request, mode);
     const now = inFlight.get(holder) ?? 0;
     if (now + weight > limit) {
       throw rateLimitedError(`more than ${limit} ${what} of this key in flight`, 1_000);
     }
     inFlight.set(holder, now + weight);
-    (request as Counted)[SLOT] = holder;
-    (request as Counted)[WEIGHT] = weight;
+    counted[SLOT] = holder;
+    counted[WEIGHT] = (counted[WEIGHT] ?? 0) + weight;
   };
+  // Before authentication (registered before auth.ts): the key's hash needs no database, and a
+  // request over the bound is refused before its key is looked up. Taken after the lookup, every
+  // refused request still took a pooled connection for it: thirty concurrent commits of one key
+  // filled the pool with lookups, and another tenant's requests queued behind them.
   app.addHook('onRequest', async (request) => {
-    if (!isKeyedRoute(request) || request.routeOptions.url === '/mcp' || !request.auth) return;
-    if (inProcess(request)) return;
+    if (!isKeyedRoute(request) || inProcess(request)) return;
+    if (mode === 'required' && !bearerOf(request)) return; // refused by auth.ts, no work done
     take(request, 1, 'requests');
   });
-  // POST /mcp once its body is read: one slot per message of the batch. Its reply is hijacked by
-  // the MCP transport, so the slots are given back when the response closes.
+  // POST /mcp once its body is read: one slot per message of the batch (the first was taken
+  // above). Its reply is hijacked by the MCP transport, so the slots are given back when the
+  // response closes.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/mcp' || request.method !== 'POST' || !request.auth) return;
-    take(request, messagesIn(request.body), 'MCP calls');
+    if (request.routeOptions.url !== '/mcp' || request.method !== 'POST') return;
+    if ((request as Counted)[SLOT] === undefined) return;
+    take(request, messagesIn(request.body) - 1, 'MCP calls');
     reply.raw.once('close', () => void release(request));
   });
   // The slot is given back when the answer is ready (onSend: also for errors), not when the

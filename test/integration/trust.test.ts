@@ -128,16 +128,25 @@ describe('one key cannot stall the others (item 2)', () => {
     );
   });
 
-  it('a commit waiting for its scope’s lock holds no pooled connection', async () => {
-    const POOL = 3;
-    const app = await secondApi({ poolSize: POOL });
-    const tenantId = `locked-${randomUUID()}`;
-    const operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
-    const other = (await createApiKey(h.database.db, { tenantId: `free-${randomUUID()}`, role: 'operator' }))
-      .key;
-    const userId = `user-${randomUUID()}`;
-    // Another process (a worker's extraction, say) holds the scope's lock.
-    const name = scopeLockName({ tenantId, userId, agentId: null, sessionScope: null });
+  it('a request over its key’s bound is refused before its key is looked up (it takes no pooled connection)', async () => {
+    const LIMIT = 2;
+    const app = await secondApi({ poolSize: LIMIT + 1, keyConcurrency: LIMIT });
+    const hostile = (
+      await createApiKey(h.database.db, { tenantId: `lookup-${randomUUID()}`, role: 'operator' })
+    ).key;
+    /** The answer's status, or 'waiting' when it is not there within a bounded time. */
+    const statusWithin = async (answer: ReturnType<typeof send>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('waiting'), scaled(3_000));
+      });
+      try {
+        return await Promise.race([answer.then((r) => r.statusCode), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    // While the key table is locked every key lookup waits, holding a pooled connection.
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -147,35 +156,99 @@ describe('one key cannot stall the others (item 2)', () => {
       locked = resolve;
     });
     const holder = h.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+      await tx.execute(sql`lock table api_keys in access exclusive mode`);
       locked();
       await released;
     });
     await isLocked;
-    // Three times the pool's commits into that scope, all waiting for the lock.
-    const commits = Array.from({ length: 3 * POOL }, (_, i) =>
-      send(app, operator, 'POST', '/v1/memories', {
-        userId,
-        content: `fact number ${i} about the ${randomUUID()}`,
-      }),
+    const requests = Array.from({ length: LIMIT + 20 }, () =>
+      send(app, hostile, 'GET', '/v1/memories?limit=1'),
     );
     try {
-      // Another tenant's requests are answered while they wait, one after another (before: the
-      // waiting commits held every connection, and the next request waited for one until the
-      // pool's connect timeout and got 503).
-      for (let i = 0; i < 10; i++) {
-        const started = Date.now();
-        const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
-        expect(answer.statusCode, answer.body).toBe(200);
-        expect(Date.now() - started).toBeLessThan(scaled(1_500));
-      }
+      // LIMIT of the key's requests wait in their lookups; every other one is a 429 at once
+      // (before: each looked its key up first, and waited for a connection or for the lock).
+      const statuses = await Promise.all(requests.map(statusWithin));
+      expect(statuses.filter((s) => s === 'waiting')).toHaveLength(LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     } finally {
       release();
       await holder;
     }
-    const done = await Promise.all(commits);
-    expect(done.map((r) => r.statusCode)).toEqual(Array(3 * POOL).fill(201));
+    const answered = (await Promise.all(requests)).map((r) => r.statusCode);
+    expect(answered.filter((s) => s === 200)).toHaveLength(LIMIT);
   });
+
+  // Every API write that takes a scope's lock: a commit, a memory-tool command, a store batch.
+  const scopeWriters: Record<string, (userId: string, i: number) => { url: string; body: Json }> = {
+    'a commit': (userId, i) => ({
+      url: '/v1/memories',
+      body: { userId, content: `fact number ${i} about the ${randomUUID()}` },
+    }),
+    'a memory-tool command': (userId, i) => ({
+      url: '/v1/memory-tool',
+      body: { userId, input: { command: 'create', path: `/memories/note-${i}.md`, file_text: `note ${i}` } },
+    }),
+    'a store batch': (userId, i) => ({
+      url: '/v1/memory-store',
+      body: {
+        userId,
+        ops: [
+          { op: 'put', namespace: ['notes'], key: `k${i}`, value: { i } },
+          { op: 'search', namespacePrefix: ['notes'], query: `note ${i}` },
+        ],
+      },
+    }),
+  };
+
+  for (const [writer, request] of Object.entries(scopeWriters)) {
+    it(`${writer} waiting for its scope’s lock holds no pooled connection`, async () => {
+      const POOL = 3;
+      const app = await secondApi({ poolSize: POOL });
+      const tenantId = `locked-${randomUUID()}`;
+      const operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
+      const other = (
+        await createApiKey(h.database.db, { tenantId: `free-${randomUUID()}`, role: 'operator' })
+      ).key;
+      const userId = `user-${randomUUID()}`;
+      // Another process (a worker's extraction, say) holds the scope's lock.
+      const name = scopeLockName({ tenantId, userId, agentId: null, sessionScope: null });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = h.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      // Three times the pool's writes into that scope, all waiting for the lock.
+      const writes = Array.from({ length: 3 * POOL }, (_, i) => {
+        const { url, body } = request(userId, i);
+        return send(app, operator, 'POST', url, body);
+      });
+      try {
+        // Another tenant's requests are answered while they wait, one after another (before: the
+        // waiting writes held every connection, and the next request waited for one until the
+        // pool's connect timeout and got 503).
+        for (let i = 0; i < 10; i++) {
+          const started = Date.now();
+          const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
+          expect(answer.statusCode, answer.body).toBe(200);
+          expect(Date.now() - started).toBeLessThan(scaled(1_500));
+        }
+      } finally {
+        release();
+        await holder;
+      }
+      const done = await Promise.all(writes);
+      for (const answer of done) expect(answer.statusCode, answer.body).toBeLessThan(300);
+    });
+  }
 });
 
 describe('a new session id is claimed by its first turn (item 4)', () => {
