@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
+import { KEY_REFUSAL_PAUSE_MS } from '../../config/defaults.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { scopeLockName } from '../../db/memory/memories.js';
@@ -128,7 +129,7 @@ describe('one key cannot stall the others (item 2)', () => {
     );
   });
 
-  it('a request over its key’s bound is refused before its key is looked up (it takes no pooled connection)', async () => {
+  it('a request over its key’s bound is refused before its key is looked up (no pooled connection), after its Retry-After', async () => {
     const LIMIT = 2;
     const app = await secondApi({ poolSize: LIMIT + 1, keyConcurrency: LIMIT });
     const hostile = (
@@ -161,15 +162,23 @@ describe('one key cannot stall the others (item 2)', () => {
       await released;
     });
     await isLocked;
+    const sentAt = Date.now();
+    const refusedAfter: number[] = [];
     const requests = Array.from({ length: LIMIT + 20 }, () =>
-      send(app, hostile, 'GET', '/v1/memories?limit=1'),
+      send(app, hostile, 'GET', '/v1/memories?limit=1').then((answer) => {
+        if (answer.statusCode === 429) refusedAfter.push(Date.now() - sentAt);
+        return answer;
+      }),
     );
     try {
-      // LIMIT of the key's requests wait in their lookups; every other one is a 429 at once
-      // (before: each looked its key up first, and waited for a connection or for the lock).
+      // LIMIT of the key's requests wait in their lookups; every other one is a 429 after the
+      // refusal's pause, its Retry-After (before: each looked its key up first, and waited for a
+      // connection or for the lock).
       const statuses = await Promise.all(requests.map(statusWithin));
       expect(statuses.filter((s) => s === 'waiting')).toHaveLength(LIMIT);
       expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      // A client retrying at once gets its refusals no faster than Retry-After allows.
+      expect(Math.min(...refusedAfter)).toBeGreaterThanOrEqual(KEY_REFUSAL_PAUSE_MS - 50);
     } finally {
       release();
       await holder;
