@@ -4,6 +4,7 @@
  * rules (item 6), and the MCP endpoint answers in JSON-RPC, a NUL in an argument included.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -61,6 +62,31 @@ const searchCall = (id: number, query: string) => ({
   method: 'tools/call',
   params: { name: 'search_memories', arguments: { query } },
 });
+
+/**
+ * Runs `statement` (a lock) in a transaction of the harness's own pool and keeps it open until
+ * the returned `release()`; resolves once the lock is held.
+ */
+async function holding(statement: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = h.database.db.transaction(async (tx) => {
+    await tx.execute(statement);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
 
 describe('one key cannot stall the others (item 2)', () => {
   it('bounds a key’s requests in flight, MCP batch calls one by one (a batch over the bound is refused whole); 429 with Retry-After', async () => {
@@ -136,32 +162,10 @@ describe('one key cannot stall the others (item 2)', () => {
       await createApiKey(h.database.db, { tenantId: `lookup-${randomUUID()}`, role: 'operator' })
     ).key;
     /** The answer's status, or 'waiting' when it is not there within a bounded time. */
-    const statusWithin = async (answer: ReturnType<typeof send>) => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'waiting'>((resolve) => {
-        timer = setTimeout(() => resolve('waiting'), scaled(3_000));
-      });
-      try {
-        return await Promise.race([answer.then((r) => r.statusCode), late]);
-      } finally {
-        clearTimeout(timer);
-      }
-    };
+    const statusWithin = (answer: ReturnType<typeof send>) =>
+      Promise.race([answer.then((r) => r.statusCode), sleep(scaled(3_000), 'waiting' as const)]);
     // While the key table is locked every key lookup waits, holding a pooled connection.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = h.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table api_keys in access exclusive mode`);
-      locked();
-      await released;
-    });
-    await isLocked;
+    const release = await holding(sql`lock table api_keys in access exclusive mode`);
     const sentAt = Date.now();
     const refusedAfter: number[] = [];
     const requests = Array.from({ length: LIMIT + 20 }, () =>
@@ -180,8 +184,7 @@ describe('one key cannot stall the others (item 2)', () => {
       // A client retrying at once gets its refusals no faster than Retry-After allows.
       expect(Math.min(...refusedAfter)).toBeGreaterThanOrEqual(KEY_REFUSAL_PAUSE_MS - 50);
     } finally {
-      release();
-      await holder;
+      await release();
     }
     const answered = (await Promise.all(requests)).map((r) => r.statusCode);
     expect(answered.filter((s) => s === 200)).toHaveLength(LIMIT);
@@ -221,20 +224,7 @@ describe('one key cannot stall the others (item 2)', () => {
       const userId = `user-${randomUUID()}`;
       // Another process (a worker's extraction, say) holds the scope's lock.
       const name = scopeLockName({ tenantId, userId, agentId: null, sessionScope: null });
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
-        locked();
-        await released;
-      });
-      await isLocked;
+      const release = await holding(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
       // Three times the pool's writes into that scope, all waiting for the lock.
       const writes = Array.from({ length: 3 * POOL }, (_, i) => {
         const { url, body } = request(userId, i);
@@ -251,8 +241,7 @@ describe('one key cannot stall the others (item 2)', () => {
           expect(Date.now() - started).toBeLessThan(scaled(1_500));
         }
       } finally {
-        release();
-        await holder;
+        await release();
       }
       const done = await Promise.all(writes);
       for (const answer of done) expect(answer.statusCode, answer.body).toBeLessThan(300);
