@@ -129,8 +129,9 @@ export async function buildApi(deps: ApiDeps, options: BuildApiOptions = {}): Pr
   registerMetrics(app, deps.db, metrics);
   await registerRateLimit(app, deps.rateLimitPerMinute, deps.auth ?? 'open');
   registerAuthFailureLimit(app, deps.authFailuresPerMinute);
-  registerAuth(app, deps.db, deps.auth ?? 'open');
+  // The per-key bound before the key's lookup: a refused request takes no pooled connection.
   registerKeyConcurrency(app, deps.keyConcurrency, deps.auth ?? 'open');
+  registerAuth(app, deps.db, deps.auth ?? 'open');
   registerStorableCheck(app);
   registerKeyScope(app, deps.db);
   // Coalesced turns: the dispatcher signals what the turn route stored (api/ingest/turn-dispatcher.ts).

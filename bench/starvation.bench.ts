@@ -4,17 +4,22 @@
  * run. The API is configured as `molt api` is by default (keys required, a pool of 10,
  * MOLT_KEY_CONCURRENCY and MOLT_RATE_LIMIT_PER_MINUTE at their defaults).
  *
- * The hostile key does both attacks of the issue at once, in rounds, for as long as the other
- * tenant is measured: six `POST /mcp` batches of 100 `search_memories` calls each, and thirty
- * concurrent `POST /v1/memories` commits into one scope holding ~2,000 memories. The other tenant
- * meanwhile sends `SAMPLES` searches of its own, one after another. A third phase runs the attack
- * against an API with the per-key bound off (MOLT_KEY_CONCURRENCY=0) to show what the bound does.
+ * The hostile key does both attacks of the issue at once, in rounds: six `POST /mcp` batches of
+ * 100 `search_memories` calls each, and thirty concurrent `POST /v1/memories` commits into one
+ * scope holding ~2,000 memories (bench/starvation-attack.ts, in a process of its own: a remote
+ * attacker's JavaScript is not the API's). The other tenant meanwhile sends searches of its own,
+ * one after another. Idle and attacked windows alternate (WINDOWS of each), so that on a shared
+ * machine both see the same background load. A second part runs the same against an API with
+ * the per-key bound off (MOLT_KEY_CONCURRENCY=0) to show what the bound does.
  *
  * Goal: the other tenant's p99 under attack within 2× its idle p99.
  *
  * Run: `npx tsx bench/starvation.bench.ts` — prints one JSON object. `run()` returns it.
  */
+
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createMoltClient } from '../client/index.js';
 import { DEFAULT_KEY_CONCURRENCY, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../config/defaults.js';
 import { normalizeMemoryText } from '../context/memory/policy.js';
@@ -24,17 +29,20 @@ import { memories } from '../db/memory/memory-schema.js';
 import { ensureTenant } from '../db/transcript.js';
 import { median, percentile, round } from './measure.js';
 import { type BenchApi, type BenchStack, log, runAsScript, withBenchStack } from './stack.js';
+import {
+  type AttackTarget,
+  attackerArgs,
+  BATCH_CALLS,
+  BATCHES,
+  COMMITS,
+  wordsOf,
+} from './starvation-attack.js';
 
 const TIMEOUT_MS = 15 * 60_000;
 const SCOPE_MEMORIES = 2_000;
 const SAMPLES = Number(process.env.STARVATION_SAMPLES ?? 300);
-const BATCHES = 6;
-const BATCH_CALLS = 100;
-const COMMITS = 30;
-const WORDS = 'deploy vault rollout cache schema budget retry window cursor token ledger region'.split(' ');
-
-const wordsOf = (i: number, n: number) =>
-  Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+/** Idle and attacked windows alternate this many times; each holds SAMPLES / WINDOWS requests. */
+const WINDOWS = 10;
 
 interface Keys {
   hostile: string;
@@ -98,11 +106,15 @@ async function seed(stack: BenchStack): Promise<Keys> {
 }
 
 /** The other tenant's requests, one after another: each one's latency (ms) and status. */
-async function otherTenant(api: BenchApi, keys: Keys): Promise<{ ms: number[]; failed: number }> {
+async function otherTenant(
+  api: BenchApi,
+  keys: Keys,
+  samples: number,
+): Promise<{ ms: number[]; failed: number }> {
   const molt = createMoltClient({ baseUrl: api.url, apiKey: keys.other, retries: 0, timeoutMs: 60_000 });
   const ms: number[] = [];
   let failed = 0;
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = 0; i < samples; i++) {
     const started = performance.now();
     const { response } = await molt.api.POST('/v1/memories/search', {
       body: { query: `the ${wordsOf(i, 2)}`, userId: keys.otherUser },
@@ -116,55 +128,6 @@ async function otherTenant(api: BenchApi, keys: Keys): Promise<{ ms: number[]; f
   return { ms, failed };
 }
 
-/** The hostile key's rounds until `stop` says so; counts answers by status. */
-async function attack(api: BenchApi, keys: Keys, stop: () => boolean): Promise<Record<string, number>> {
-  const molt = createMoltClient({ baseUrl: api.url, apiKey: keys.hostile, retries: 0, timeoutMs: 120_000 });
-  const statuses: Record<string, number> = {};
-  const count = (what: string) => {
-    statuses[what] = (statuses[what] ?? 0) + 1;
-  };
-  const batch = () =>
-    Array.from({ length: BATCH_CALLS }, (_, i) => ({
-      jsonrpc: '2.0',
-      id: i + 1,
-      method: 'tools/call',
-      params: { name: 'search_memories', arguments: { query: `the ${wordsOf(i, 3)}` } },
-    }));
-  let round = 0;
-  while (!stop()) {
-    round += 1;
-    const mcp = Array.from({ length: BATCHES }, async () => {
-      const response = await fetch(`${api.url}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${keys.hostile}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'x-molt-user-id': keys.hostileUser,
-        },
-        body: JSON.stringify(batch()),
-      });
-      const answers = (await response.json().catch(() => [])) as Array<{ result?: { isError?: boolean } }>;
-      count(`mcp ${response.status}`);
-      if (!response.ok) return;
-      for (const answer of Array.isArray(answers) ? answers : []) {
-        count(answer.result?.isError ? 'mcp call refused' : 'mcp call answered');
-      }
-    });
-    const commits = Array.from({ length: COMMITS }, async (_, i) => {
-      const { response } = await molt.api.POST('/v1/memories', {
-        body: {
-          userId: keys.hostileUser,
-          content: `round ${round} fact ${i}: ${wordsOf(i, 6)} ${randomUUID()}`,
-        },
-      });
-      count(`commit ${response.status}`);
-    });
-    await Promise.all([...mcp, ...commits]);
-  }
-  return statuses;
-}
-
 function figures(ms: readonly number[]) {
   return {
     p50Ms: round(median(ms), 2),
@@ -173,18 +136,82 @@ function figures(ms: readonly number[]) {
   };
 }
 
-async function phase(api: BenchApi, keys: Keys, hostile: boolean) {
-  if (!hostile) {
-    const other = await otherTenant(api, keys);
-    return { ...figures(other.ms), failed: other.failed, samples: other.ms.length };
+/** The attacker's process, started and stopped on request (bench/starvation-attack.ts). */
+function attacker(target: AttackTarget) {
+  const child = fork(
+    fileURLToPath(new URL('./starvation-attack.ts', import.meta.url)),
+    attackerArgs(target),
+    {
+      // TypeScript in the attacker as in the bench: tsx's loader.
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  const next = <T>(field: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (!(field in message)) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message[field] as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the attacker exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  return {
+    async start() {
+      const started = next<boolean>('started');
+      child.send({ start: true });
+      await started;
+    },
+    /** Stops after the round under way; the answers of this attack by status. */
+    async stop() {
+      const statuses = next<Record<string, number>>('statuses');
+      child.send({ stop: true });
+      return statuses;
+    },
+    close: () => {
+      child.disconnect();
+    },
+  };
+}
+
+/**
+ * WINDOWS idle windows and WINDOWS attacked ones, alternating: the other tenant's latencies in
+ * each, and the hostile key's answers. An attack is stopped (its round finished) before the next
+ * idle window.
+ */
+async function measure(api: BenchApi, keys: Keys) {
+  const hostile = attacker({ url: api.url, key: keys.hostile, userId: keys.hostileUser });
+  const idle = { ms: [] as number[], failed: 0 };
+  const attacked = { ms: [] as number[], failed: 0 };
+  const hostileAnswers: Record<string, number> = {};
+  try {
+    for (let w = 0; w < WINDOWS; w++) {
+      const quiet = await otherTenant(api, keys, SAMPLES / WINDOWS);
+      idle.ms.push(...quiet.ms);
+      idle.failed += quiet.failed;
+      await hostile.start();
+      const loud = await otherTenant(api, keys, SAMPLES / WINDOWS);
+      attacked.ms.push(...loud.ms);
+      attacked.failed += loud.failed;
+      for (const [status, n] of Object.entries(await hostile.stop())) {
+        hostileAnswers[status] = (hostileAnswers[status] ?? 0) + n;
+      }
+    }
+  } finally {
+    await hostile.close();
   }
-  let done = false;
-  const attacking = attack(api, keys, () => done);
-  const other = await otherTenant(api, keys).finally(() => {
-    done = true;
-  });
-  const hostileAnswers = await attacking;
-  return { ...figures(other.ms), failed: other.failed, samples: other.ms.length, hostileAnswers };
+  return {
+    idle: { ...figures(idle.ms), failed: idle.failed, samples: idle.ms.length },
+    attacked: {
+      ...figures(attacked.ms),
+      failed: attacked.failed,
+      samples: attacked.ms.length,
+      hostileAnswers,
+    },
+  };
 }
 
 export async function run(): Promise<object> {
@@ -200,41 +227,35 @@ export async function run(): Promise<object> {
       },
     });
     // Warm-up: JIT, prepared statements, the pool's connections.
-    await otherTenant(bounded, keys);
-    log('idle');
-    const idle = await phase(bounded, keys, false);
-    log('under attack, per-key bound on');
-    const attacked = await phase(bounded, keys, true);
-    log('idle again');
-    const idleAfter = await phase(bounded, keys, false);
+    await otherTenant(bounded, keys, SAMPLES / WINDOWS);
+    log('idle and attacked windows, per-key bound on');
+    const on = await measure(bounded, keys);
     await bounded.stop();
-    log('under attack, per-key bound off');
+    log('idle and attacked windows, per-key bound off');
     const unbounded = await stack.startApi({
       taskQueue,
       deps: { auth: 'required', keyConcurrency: 0, rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE },
     });
-    await otherTenant(unbounded, keys);
-    const attackedUnbounded = await phase(unbounded, keys, true);
+    await otherTenant(unbounded, keys, SAMPLES / WINDOWS);
+    const off = await measure(unbounded, keys);
     await unbounded.stop();
-    // The idle run before the attack is the baseline; the one after shows the API recovered.
-    const baseline = idle.p99Ms;
     return {
       setup: {
         scopeMemories: SCOPE_MEMORIES,
         attack: `${BATCHES} MCP batches × ${BATCH_CALLS} search_memories + ${COMMITS} concurrent commits into one scope, in rounds`,
         otherTenantRequest:
           'POST /v1/memories/search (operator key, a user with 50 memories), one after another',
+        windows: `${WINDOWS} idle and ${WINDOWS} attacked, alternating`,
+        attacker: 'a process of its own (forked by the bench)',
         keyConcurrency: DEFAULT_KEY_CONCURRENCY,
         rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
         poolSize: 10,
         samples: SAMPLES,
       },
-      idle,
-      idleAfter,
-      attacked,
-      attackedUnbounded,
-      p99RatioAttackedToIdle: round(attacked.p99Ms / baseline, 2),
-      p99RatioUnboundedToIdle: round(attackedUnbounded.p99Ms / baseline, 2),
+      boundOn: on,
+      boundOff: off,
+      p99RatioAttackedToIdle: round(on.attacked.p99Ms / on.idle.p99Ms, 2),
+      p99RatioUnboundedToIdle: round(off.attacked.p99Ms / off.idle.p99Ms, 2),
       goal: 'p99RatioAttackedToIdle ≤ 2',
     };
   });

@@ -31,10 +31,14 @@ export const DEFAULT_REQUIRE_CONTEXT_WINDOW = false;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
 /**
  * Requests of one API key in flight at once per API process (MOLT_KEY_CONCURRENCY;
- * api/plugins/key-concurrency.ts). A request holds at most one of the process's
- * DEFAULT_DB_POOL_SIZE connections at a time, so one key holds at most this many of them.
+ * api/plugins/key-concurrency.ts). Most requests hold one of the process's DEFAULT_DB_POOL_SIZE
+ * connections at a time; those that read in parallel hold more (docs/limits.md).
  */
 export const DEFAULT_KEY_CONCURRENCY = 4;
+/** A request over its key's bound is answered 429 after this pause, its Retry-After (key-concurrency.ts). */
+export const KEY_REFUSAL_PAUSE_MS = 1_000;
+/** Refusals pausing at once per API process; beyond, a refusal is answered at once. */
+export const KEY_REFUSAL_PAUSES_MAX = 1_000;
 /** PostgreSQL connections of one process's pool (db/client.ts). */
 export const DEFAULT_DB_POOL_SIZE = 10;
 /**

@@ -5,9 +5,11 @@
  * database connection of the API, so another tenant's requests queued behind them for seconds.
  *
  * Here each key (its hash; in open mode the client address) may have at most `limit` requests in
- * flight on the keyed routes; one more is answered 429 with `Retry-After: 1` before any of its
- * work starts. A request holds at most one pooled connection at a time, so a key holds at most
- * `limit` of them, and the pool's other connections stay free for everyone else. MCP batch calls
+ * flight on the keyed routes; one more is answered 429 with `Retry-After: 1`, a second later,
+ * before any of its work starts and before its key is even looked up in the database. The bound counts requests, not
+ * connections: most requests hold one pooled connection at a time, but some read in parallel (a
+ * list and its total; GET /context; the timeline), so a key's connections are bounded by `limit`
+ * times those reads (docs/limits.md#one-key-cannot-stall-the-other-tenants). MCP batch calls
  * count one by one: `POST /mcp` takes one slot per message of its JSON-RPC batch, all before the
  * MCP layer runs, and a batch larger than the key's free slots is refused whole (429) — cheaply,
  * instead of making each of its calls a request that is refused. The calls a batch makes go
@@ -17,7 +19,9 @@
  * In memory per API instance, like the rate limiter: N instances admit N × `limit` per key.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KEY_REFUSAL_PAUSE_MS, KEY_REFUSAL_PAUSES_MAX } from '../../config/defaults.js';
 import { hashApiKey } from '../../db/api-keys.js';
 import { type AuthMode, bearerOf, isKeyedRoute } from './auth.js';
 import { rateLimitedError } from './rate-limit.js';
@@ -66,27 +70,54 @@ export function registerKeyConcurrency(
     if (left <= 0) inFlight.delete(holder);
     else inFlight.set(holder, left);
   };
-  // After authentication (registered after auth.ts): only requests with an identity count.
-  const take = (request: FastifyRequest, weight: number, what: string) => {
-    const holder = holderOf(request, mode);
+  /** `weight` more slots for the request (its holder's; the slots it holds already count). */
+  const take = (request: FastifyRequest, weight: number): boolean => {
+    const counted = request as Counted;
+    const holder = counted[SLOT] ?? holderOf(request, mode);
     const now = inFlight.get(holder) ?? 0;
-    if (now + weight > limit) {
-      throw rateLimitedError(`more than ${limit} ${what} of this key in flight`, 1_000);
-    }
+    if (now + weight > limit) return false;
     inFlight.set(holder, now + weight);
-    (request as Counted)[SLOT] = holder;
-    (request as Counted)[WEIGHT] = weight;
+    counted[SLOT] = holder;
+    counted[WEIGHT] = (counted[WEIGHT] ?? 0) + weight;
+    return true;
   };
+  let pausing = 0;
+  /**
+   * The 429, after KEY_REFUSAL_PAUSE_MS (its Retry-After) and holding no slot: a client that
+   * retries at once instead of waiting gets its next refusal a second later, so a retry loop
+   * cannot turn refusals into a busy loop the API pays for (an attacker's thirty requests a round,
+   * refused at once, came back at once: over 2,000 refusals in the benchmark's attacked windows).
+   * A refusal costs a timer meanwhile; past KEY_REFUSAL_PAUSES_MAX at once they are answered
+   * without the pause.
+   */
+  const refuse = async (request: FastifyRequest, what: string): Promise<never> => {
+    await release(request);
+    if (pausing < KEY_REFUSAL_PAUSES_MAX) {
+      pausing += 1;
+      try {
+        await sleep(KEY_REFUSAL_PAUSE_MS);
+      } finally {
+        pausing -= 1;
+      }
+    }
+    throw rateLimitedError(`more than ${limit} ${what} of this key in flight`, KEY_REFUSAL_PAUSE_MS);
+  };
+  // Before authentication (registered before auth.ts): the key's hash needs no database, and a
+  // request over the bound is refused before its key is looked up. Taken after the lookup, every
+  // refused request still took a pooled connection for it: thirty concurrent commits of one key
+  // filled the pool with lookups, and another tenant's requests queued behind them.
   app.addHook('onRequest', async (request) => {
-    if (!isKeyedRoute(request) || request.routeOptions.url === '/mcp' || !request.auth) return;
-    if (inProcess(request)) return;
-    take(request, 1, 'requests');
+    if (!isKeyedRoute(request) || inProcess(request)) return;
+    if (mode === 'required' && !bearerOf(request)) return; // refused by auth.ts, no work done
+    if (!take(request, 1)) await refuse(request, 'requests');
   });
-  // POST /mcp once its body is read: one slot per message of the batch. Its reply is hijacked by
-  // the MCP transport, so the slots are given back when the response closes.
+  // POST /mcp once its body is read: one slot per message of the batch (the first was taken
+  // above). Its reply is hijacked by the MCP transport, so the slots are given back when the
+  // response closes.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== '/mcp' || request.method !== 'POST' || !request.auth) return;
-    take(request, messagesIn(request.body), 'MCP calls');
+    if (request.routeOptions.url !== '/mcp' || request.method !== 'POST') return;
+    if ((request as Counted)[SLOT] === undefined) return;
+    if (!take(request, messagesIn(request.body) - 1)) await refuse(request, 'MCP calls');
     reply.raw.once('close', () => void release(request));
   });
   // The slot is given back when the answer is ready (onSend: also for errors), not when the

@@ -49,12 +49,16 @@ export function scopeOf(input: {
 const same = (column: AnyPgColumn, value: string | null): SQL =>
   value === null ? isNull(column) : eq(column, value);
 
-export function scopeCondition(scope: MemoryScope): SQL {
+/** The scope columns of a table keyed by scope (memories, and the recall index memory_terms). */
+type ScopeColumns = Record<'tenantId' | 'userId' | 'agentId' | 'sessionScope', AnyPgColumn>;
+
+/** Rows of exactly `scope` in `table` (memories unless another table with the scope's columns). */
+export function scopeCondition(scope: MemoryScope, table: ScopeColumns = memories): SQL {
   return and(
-    eq(memories.tenantId, scope.tenantId),
-    same(memories.userId, scope.userId),
-    same(memories.agentId, scope.agentId),
-    same(memories.sessionScope, scope.sessionScope),
+    eq(table.tenantId, scope.tenantId),
+    same(table.userId, scope.userId),
+    same(table.agentId, scope.agentId),
+    same(table.sessionScope, scope.sessionScope),
   )!;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Keyed memories: Anthropic's memory tool's files (docs/anthropic-memory-tool.md) and a LangGraph
  * store's items (docs/langgraph.md). One command or batch runs in one transaction under the
- * scope's lock — read the scope's files, decide
- * (context/memory/memory-files.ts), write. An edit or a rename stores a new memory that
+ * scope's lock, taken without holding a pooled connection while waiting for it
+ * (db/memory/scope-lock.ts) — read the scope's files, decide (context/memory/memory-files.ts),
+ * write. An edit or a rename stores a new memory that
  * supersedes the old one (the history keeps every version, as PATCH does); a delete marks the
  * memory deleted. Every change is a memory event.
  */
@@ -31,13 +32,13 @@ import type { Database } from '../client.js';
 import {
   type Executor,
   indexTermsOf,
-  lockScope,
   type MemoryScope,
   memorySnapshot,
   scopeCondition,
   unindexTerms,
 } from './memories.js';
 import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { withScopeLock } from './scope-lock.js';
 
 /** The scope's current memories of one keyed kind (memory-tool files, store items), key → row. */
 export async function keyedMemories(
@@ -181,8 +182,8 @@ export async function runMemoryCommand(
   command: MemoryCommand,
   sessionId: string | null,
 ): Promise<MemoryFileOutcome> {
-  return db.transaction(async (tx) => {
-    await lockScope(tx, scope);
+  // The scope's lock without holding a pooled connection while waiting for it (db/memory/scope-lock.ts).
+  return withScopeLock(db, scope, async (tx) => {
     const rows = await keyedMemories(tx, scope, MEMORY_FILE_CATEGORY, MEMORY_FILES_MAX);
     const files = new Map([...rows].map(([path, row]) => [path, row.content]));
     const result = applyMemoryCommand(files, command);
@@ -251,8 +252,12 @@ export async function runStoreBatch(
   sessionId: string | null,
   rank: (query: string) => Promise<Map<string, number>>,
 ): Promise<{ results: StoreResult[]; written: string[] }> {
-  return db.transaction(async (tx) => {
-    await lockScope(tx, scope);
+  // The searches are ranked before the lock is taken: ranking reads through other connections
+  // (and may embed the query), which a transaction holding the scope's lock must not wait for.
+  const queries = new Set(ops.flatMap((op) => (op.op === 'search' && op.query ? [op.query] : [])));
+  const ranks = new Map<string, Map<string, number>>();
+  for (const query of queries) ranks.set(query, await rank(query));
+  return withScopeLock(db, scope, async (tx) => {
     const rows = await keyedMemories(tx, scope, STORE_ITEM_CATEGORY, STORE_ITEMS_MAX);
     const items = [...rows.values()].flatMap((row) => {
       const item = itemOf(row);
@@ -275,7 +280,7 @@ export async function runStoreBatch(
           results.push({ items: under.map(({ item }) => item) });
           continue;
         }
-        const scores = await rank(op.query);
+        const scores = ranks.get(op.query)!;
         results.push({
           items: under
             .filter(({ row }) => scores.has(row.id))

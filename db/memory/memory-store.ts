@@ -16,6 +16,7 @@ import {
 import { queryOfTexts } from '../../context/memory/recall.js';
 import { KEYED_MEMORY_CATEGORIES } from '../../context/memory/store-items.js';
 import { subjectOf } from '../../context/memory/subject.js';
+import { indexTerms } from '../../context/memory/terms.js';
 import { EPISODE_TYPE, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
 import {
   decideUpdate,
@@ -34,13 +35,19 @@ import {
   unindexTerms,
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
-import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { currentCondition, type MemoryRow, memories, memoryEvents, memoryTerms } from './memory-schema.js';
 import { withScopeLock } from './scope-lock.js';
 
 /** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
 export const RELATED_SIMILARITY = 0.3;
 /** The most related memories the policy sees. */
 const RELATED_LIMIT = 12;
+/**
+ * The most memories of the scope whose similarity to a draft is computed: those sharing the most
+ * recall-index terms with it. `similarity()` costs tens of µs a row, so comparing with every
+ * memory made one commit into a scope of 2,000 cost ~130 ms of PostgreSQL CPU (issue 33 item 2).
+ */
+export const RELATED_CANDIDATES = 100;
 
 export type StoreOutcome =
   | { outcome: 'added'; memory: MemoryRow; reason: string }
@@ -48,9 +55,25 @@ export type StoreOutcome =
   | { outcome: 'duplicate' | 'noop'; memory: MemoryRow; reason: string };
 
 /**
+ * The memories of the scope whose similarity to `content` is worth computing: the
+ * RELATED_CANDIDATES sharing the most recall-index terms with it (context/memory/terms.ts), from
+ * the index alone. A text that looks like another shares its words; the bound keeps a commit's
+ * cost independent of the scope's size.
+ */
+function similarCandidates(scope: MemoryScope, content: string): SQL | null {
+  const terms = indexTerms(content);
+  if (terms.length === 0) return null;
+  return sql`select ${memoryTerms.memoryId} from ${memoryTerms}
+    where ${scopeCondition(scope, memoryTerms)} and ${memoryTerms.term} = any(string_to_array(${terms.join(' ')}, ' '))
+    group by ${memoryTerms.memoryId}
+    order by count(*) desc, ${memoryTerms.memoryId}
+    limit ${RELATED_CANDIDATES}`;
+}
+
+/**
  * The probes: the scope's current memories with the same text, the same key, the same subject,
- * or similar text — the closest first; never a memory-tool file or store item. The policy reads them; nothing
- * here decides.
+ * or similar text among the candidates above — the closest first; never a memory-tool file or
+ * store item. The policy reads them; nothing here decides.
  */
 export async function relatedMemories(
   tx: Executor,
@@ -58,10 +81,11 @@ export async function relatedMemories(
   probe: { content: string; normalized: string; key: string | null; subjectKey: string | null },
 ): Promise<Array<{ row: MemoryRow; related: RelatedMemory }>> {
   const similarity = sql<number>`similarity(${memories.content}, ${probe.content})`.mapWith(Number);
-  const matches: SQL[] = [
-    eq(memories.normalized, probe.normalized),
-    sql`${similarity} >= ${RELATED_SIMILARITY}`,
-  ];
+  const matches: SQL[] = [eq(memories.normalized, probe.normalized)];
+  const candidates = similarCandidates(scope, probe.content);
+  if (candidates) {
+    matches.push(and(sql`${memories.id} in (${candidates})`, sql`${similarity} >= ${RELATED_SIMILARITY}`)!);
+  }
   if (probe.key) matches.push(eq(memories.key, probe.key));
   if (probe.subjectKey) matches.push(eq(memories.subjectKey, probe.subjectKey));
   const rows = await tx

@@ -4,10 +4,12 @@
  * rules (item 6), and the MCP endpoint answers in JSON-RPC, a NUL in an argument included.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
+import { KEY_REFUSAL_PAUSE_MS } from '../../config/defaults.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { scopeLockName } from '../../db/memory/memories.js';
@@ -60,6 +62,31 @@ const searchCall = (id: number, query: string) => ({
   method: 'tools/call',
   params: { name: 'search_memories', arguments: { query } },
 });
+
+/**
+ * Runs `statement` (a lock) in a transaction of the harness's own pool and keeps it open until
+ * the returned `release()`; resolves once the lock is held.
+ */
+async function holding(statement: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = h.database.db.transaction(async (tx) => {
+    await tx.execute(statement);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
 
 describe('one key cannot stall the others (item 2)', () => {
   it('bounds a key’s requests in flight, MCP batch calls one by one (a batch over the bound is refused whole); 429 with Retry-After', async () => {
@@ -128,54 +155,98 @@ describe('one key cannot stall the others (item 2)', () => {
     );
   });
 
-  it('a commit waiting for its scope’s lock holds no pooled connection', async () => {
-    const POOL = 3;
-    const app = await secondApi({ poolSize: POOL });
-    const tenantId = `locked-${randomUUID()}`;
-    const operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
-    const other = (await createApiKey(h.database.db, { tenantId: `free-${randomUUID()}`, role: 'operator' }))
-      .key;
-    const userId = `user-${randomUUID()}`;
-    // Another process (a worker's extraction, say) holds the scope's lock.
-    const name = scopeLockName({ tenantId, userId, agentId: null, sessionScope: null });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = h.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
-      locked();
-      await released;
-    });
-    await isLocked;
-    // Three times the pool's commits into that scope, all waiting for the lock.
-    const commits = Array.from({ length: 3 * POOL }, (_, i) =>
-      send(app, operator, 'POST', '/v1/memories', {
-        userId,
-        content: `fact number ${i} about the ${randomUUID()}`,
+  it('a request over its key’s bound is refused before its key is looked up (no pooled connection), after its Retry-After', async () => {
+    const LIMIT = 2;
+    const app = await secondApi({ poolSize: LIMIT + 1, keyConcurrency: LIMIT });
+    const hostile = (
+      await createApiKey(h.database.db, { tenantId: `lookup-${randomUUID()}`, role: 'operator' })
+    ).key;
+    /** The answer's status, or 'waiting' when it is not there within a bounded time. */
+    const statusWithin = (answer: ReturnType<typeof send>) =>
+      Promise.race([answer.then((r) => r.statusCode), sleep(scaled(3_000), 'waiting' as const)]);
+    // While the key table is locked every key lookup waits, holding a pooled connection.
+    const release = await holding(sql`lock table api_keys in access exclusive mode`);
+    const sentAt = Date.now();
+    const refusedAfter: number[] = [];
+    const requests = Array.from({ length: LIMIT + 20 }, () =>
+      send(app, hostile, 'GET', '/v1/memories?limit=1').then((answer) => {
+        if (answer.statusCode === 429) refusedAfter.push(Date.now() - sentAt);
+        return answer;
       }),
     );
     try {
-      // Another tenant's requests are answered while they wait, one after another (before: the
-      // waiting commits held every connection, and the next request waited for one until the
-      // pool's connect timeout and got 503).
-      for (let i = 0; i < 10; i++) {
-        const started = Date.now();
-        const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
-        expect(answer.statusCode, answer.body).toBe(200);
-        expect(Date.now() - started).toBeLessThan(scaled(1_500));
-      }
+      // LIMIT of the key's requests wait in their lookups; every other one is a 429 after the
+      // refusal's pause, its Retry-After (before: each looked its key up first, and waited for a
+      // connection or for the lock).
+      const statuses = await Promise.all(requests.map(statusWithin));
+      expect(statuses.filter((s) => s === 'waiting')).toHaveLength(LIMIT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      // A client retrying at once gets its refusals no faster than Retry-After allows.
+      expect(Math.min(...refusedAfter)).toBeGreaterThanOrEqual(KEY_REFUSAL_PAUSE_MS - 50);
     } finally {
-      release();
-      await holder;
+      await release();
     }
-    const done = await Promise.all(commits);
-    expect(done.map((r) => r.statusCode)).toEqual(Array(3 * POOL).fill(201));
+    const answered = (await Promise.all(requests)).map((r) => r.statusCode);
+    expect(answered.filter((s) => s === 200)).toHaveLength(LIMIT);
   });
+
+  // Every API write that takes a scope's lock: a commit, a memory-tool command, a store batch.
+  const scopeWriters: Record<string, (userId: string, i: number) => { url: string; body: Json }> = {
+    'a commit': (userId, i) => ({
+      url: '/v1/memories',
+      body: { userId, content: `fact number ${i} about the ${randomUUID()}` },
+    }),
+    'a memory-tool command': (userId, i) => ({
+      url: '/v1/memory-tool',
+      body: { userId, input: { command: 'create', path: `/memories/note-${i}.md`, file_text: `note ${i}` } },
+    }),
+    'a store batch': (userId, i) => ({
+      url: '/v1/memory-store',
+      body: {
+        userId,
+        ops: [
+          { op: 'put', namespace: ['notes'], key: `k${i}`, value: { i } },
+          { op: 'search', namespacePrefix: ['notes'], query: `note ${i}` },
+        ],
+      },
+    }),
+  };
+
+  for (const [writer, request] of Object.entries(scopeWriters)) {
+    it(`${writer} waiting for its scope’s lock holds no pooled connection`, async () => {
+      const POOL = 3;
+      const app = await secondApi({ poolSize: POOL });
+      const tenantId = `locked-${randomUUID()}`;
+      const operator = (await createApiKey(h.database.db, { tenantId, role: 'operator' })).key;
+      const other = (
+        await createApiKey(h.database.db, { tenantId: `free-${randomUUID()}`, role: 'operator' })
+      ).key;
+      const userId = `user-${randomUUID()}`;
+      // Another process (a worker's extraction, say) holds the scope's lock.
+      const name = scopeLockName({ tenantId, userId, agentId: null, sessionScope: null });
+      const release = await holding(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+      // Three times the pool's writes into that scope, all waiting for the lock.
+      const writes = Array.from({ length: 3 * POOL }, (_, i) => {
+        const { url, body } = request(userId, i);
+        return send(app, operator, 'POST', url, body);
+      });
+      try {
+        // Another tenant's requests are answered while they wait, one after another (before: the
+        // waiting writes held every connection, and the next request waited for one until the
+        // pool's connect timeout and got 503).
+        for (let i = 0; i < 10; i++) {
+          const started = Date.now();
+          const answer = await send(app, other, 'GET', '/v1/memories?limit=5');
+          expect(answer.statusCode, answer.body).toBe(200);
+          expect(Date.now() - started).toBeLessThan(scaled(1_500));
+        }
+      } finally {
+        await release();
+      }
+      const done = await Promise.all(writes);
+      for (const answer of done) expect(answer.statusCode, answer.body).toBeLessThan(300);
+    });
+  }
 });
 
 describe('a new session id is claimed by its first turn (item 4)', () => {
