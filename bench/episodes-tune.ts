@@ -17,6 +17,7 @@ import { fuseLists } from '../api/assembly/hybrid-recall.js';
 import { rankMemories } from '../api/assembly/recall.js';
 import { EPISODE_RANKING, FUSION_DEFAULTS } from '../context/memory/fusion.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
+import { indexTerms } from '../context/memory/terms.js';
 import { openDatabase } from '../db/client.js';
 import { vectorCandidates } from '../db/memory/memory-embeddings.js';
 import type { MemoryRow } from '../db/memory/memory-schema.js';
@@ -31,6 +32,7 @@ const detail = process.argv[2] === 'detail';
 /** The arrangement settings tried (each overrides EPISODE_RANKING's fields for its run). */
 const VARIANTS: Record<string, Partial<Record<keyof typeof EPISODE_RANKING, number>>> = {
   current: {},
+  'newest-wins-off': { newestWinsWithin: 0 },
 };
 
 async function ensureDatabase(): Promise<void> {
@@ -140,23 +142,43 @@ for (const [name, settings] of Object.entries(VARIANTS)) {
       const earlier = chats.indexOf(`${task.task_id}#0`);
       if (later >= 0 && (earlier < 0 || later < earlier)) sdeScore.amendedFirst += 1;
       else sdeScore.misses.push(String(task.task_id));
-      if (detail)
-        for (const [rank, h] of hits.slice(0, 12).entries())
+      if (detail && name === 'current') {
+        const mine = hits
+          .map((h, rank) => ({ h, rank, chat: idOf(h.memory)?.split('@')[0] }))
+          .filter((x) => x.chat?.startsWith(String(task.task_id)));
+        const top = mine.find((x) => x.chat?.endsWith('#0'));
+        const topTerms = new Set(top ? indexTerms(top.h.memory.content) : []);
+        for (const x of mine) {
+          const terms = new Set(indexTerms(x.h.memory.content));
+          const shared = [...terms].filter((t) => topTerms.has(t)).length;
           console.log(
             task.task_id,
-            rank,
-            idOf(h.memory),
-            h.score.toFixed(4),
-            h.cosine?.toFixed(3),
-            h.lexicalScore?.toFixed(3),
-            h.memory.content.slice(0, 90),
+            x.rank,
+            idOf(x.h.memory),
+            x.h.score.toFixed(4),
+            `shared ${shared} of ${Math.min(terms.size, topTerms.size)}`,
+            x.h.memory.content.slice(0, 70),
           );
+        }
+      }
     }
   }
+  // Update questions: the amending evidence ranks above the amended (or the amended is absent).
+  const updates = { questions: 0, newestFirst: 0 };
   const peopleScore = await scoreEvidence(people, (c, q) => {
     const { query, lexical, nearest } = peopleLists.get(`${c.id}\u0001${q.id}`)!;
     const ids = fuseLists(lexical, nearest, query, now).map((h) => idOf(h.memory));
-    return [...new Set(ids.filter((id) => id !== undefined))];
+    const ranked = [...new Set(ids.filter((id) => id !== undefined))];
+    if (q.supersededEvidence) {
+      const first = (list: readonly string[]) => {
+        const at = ranked.findIndex((id) => list.includes(id));
+        return at < 0 ? Number.POSITIVE_INFINITY : at;
+      };
+      updates.questions += 1;
+      const later = first(q.evidence);
+      if (later < Number.POSITIVE_INFINITY && later < first(q.supersededEvidence)) updates.newestFirst += 1;
+    }
+    return ranked;
   });
   out[name] = {
     sde: sdeScore,
@@ -164,6 +186,7 @@ for (const [name, settings] of Object.entries(VARIANTS)) {
       hitAt5: peopleScore.hitAt5,
       hitAt10: peopleScore.hitAt10,
       update: peopleScore.byCategory.update,
+      updatesNewestFirst: updates,
     },
   };
 }
