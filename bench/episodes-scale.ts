@@ -5,7 +5,7 @@
  *
  * - seeding: `MOLT_BENCH_EPISODES_SCALE` (default 100,000) episodes in one user's scope, and 1,000
  *   in another (the baseline), written straight into `memories`, `memory_terms` and
- *   `memory_embeddings` by batched `INSERT … SELECT … FROM unnest(…)` (`seedEpisodes`), not through
+ *   `memory_embeddings` by batched `INSERT … SELECT … FROM json_to_recordset(…)` (`seedEpisodes`), not through
  *   the turn path. Each episode is 1–3 sentences drawn from real text (the estimator corpus, the
  *   people corpus's tuning part, sde-bench's chats when present), a speaker, a time a minute
  *   apart; its vector is the normalised sum of its sentences' vectors, each sentence embedded once
@@ -43,8 +43,8 @@ import { seeded } from './seeded-text.js';
 import { log, percentile, round, runAsScript, startBenchStack } from './stack.js';
 
 const TENANT = 'default';
-/** Rows per INSERT … SELECT FROM unnest(…) statement. */
-const BATCH = 2_000;
+/** Rows per INSERT … SELECT statement. */
+const BATCH = 1_000;
 
 /** Sentences of real text: 20–240 characters, each once. */
 export function sentencePool(): string[] {
@@ -80,7 +80,7 @@ const pgArray = (values: ArrayLike<number>): string => `{${Array.from(values).jo
 
 /**
  * `count` episodes in `userId`'s scope, straight into the tables the episode indexer writes (and
- * their vectors for `model`), by batched INSERT … SELECT FROM unnest(…). Sessions of 1,000.
+ * their vectors for `model`), by batched INSERT … SELECT FROM json_to_recordset(…). Sessions of 1,000.
  */
 export async function seedEpisodes(
   db: Database,
@@ -121,28 +121,38 @@ export async function seedEpisodes(
         memory,
       };
     });
-    const column = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+    // One JSON parameter per statement, read back as rows (json_to_recordset): INSERT … SELECT.
+    const json = (values: readonly object[]) => JSON.stringify(values);
     await db.execute(sql`insert into memories (id, tenant_id, user_id, type, content, abstract, normalized,
         priority, source, valid_from, recorded_at, status, speaker, occurred_at)
       select id, ${TENANT}, ${userId}, ${EPISODE_TYPE}, content, left(content, 200), normalized, 3,
-        source::jsonb, at::timestamptz, at::timestamptz, 'active', speaker, at::timestamptz
-      from unnest(${column((r) => r.id)}::text[], ${column((r) => r.content)}::text[],
-        ${column((r) => normalizeMemoryText(r.content))}::text[], ${column((r) => JSON.stringify(r.source))}::text[],
-        ${column((r) => r.at)}::text[], ${column((r) => r.speaker)}::text[])
-        as t(id, content, normalized, source, at, speaker)`);
+        source, at, at, 'active', speaker, at
+      from json_to_recordset(${json(
+        rows.map((r) => ({
+          id: r.id,
+          content: r.content,
+          normalized: normalizeMemoryText(r.content),
+          source: r.source,
+          at: r.at,
+          speaker: r.speaker,
+        })),
+      )}::json) as t(id text, content text, normalized text, source jsonb, at timestamptz, speaker text)`);
     const terms = rows.flatMap((r) =>
-      indexTerms(searchTextOf(r.memory as never)).map((term) => [r.id, term] as const),
+      indexTerms(searchTextOf(r.memory as never)).map((term) => ({ memory_id: r.id, term })),
     );
     await db.execute(sql`insert into memory_terms (memory_id, term, tenant_id, user_id)
       select memory_id, term, ${TENANT}, ${userId}
-      from unnest(${terms.map((t) => t[0])}::text[], ${terms.map((t) => t[1])}::text[]) as t(memory_id, term)
+      from json_to_recordset(${json(terms)}::json) as t(memory_id text, term text)
       on conflict do nothing`);
     if (options.vectors) {
       const { model, of } = options.vectors;
-      const vectors = rows.map((r) => pgArray(sumUnit(r.picks.map((p) => of[p]!))));
+      const vectors = rows.map((r) => ({
+        memory_id: r.id,
+        vector: pgArray(sumUnit(r.picks.map((p) => of[p]!))),
+      }));
       await db.execute(sql`insert into memory_embeddings (memory_id, model, tenant_id, user_id, dims, vector, verdict)
         select memory_id, ${model}, ${TENANT}, ${userId}, ${of[0]!.length}, vector::real[], 'embedded'
-        from unnest(${column((r) => r.id)}::text[], ${vectors}::text[]) as t(memory_id, vector)`);
+        from json_to_recordset(${json(vectors)}::json) as t(memory_id text, vector text)`);
     }
     if (from % 20_000 === 0) log(`seeded ${from + rows.length} of ${count} episodes for ${userId}`);
   }
