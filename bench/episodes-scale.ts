@@ -250,7 +250,9 @@ async function contextLatency(
   const off: number[] = [];
   let injected = 0;
   for (let i = 0; i < rounds; i++) {
-    const s = sessions[i % sessions.length]!;
+    // Session after session: on the exact path a session's recall scope is cached apart (its
+    // first call reads the user's vectors again), so rotating sessions would read them every call.
+    const s = sessions[Math.floor((i * sessions.length) / rounds)]!;
     const first = i % 2 === 0;
     const a = await timeOne(s, first);
     const b = await timeOne(s, !first);
