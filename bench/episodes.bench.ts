@@ -12,13 +12,12 @@
  *   deciding and decoy chat as a session of one user in time order; recall@1/5/10 of the deciding
  *   chat for the conversation tasks, and for the amended tasks how often the amending chat ranks
  *   above the amended one — molt and BM25 over the raw chats;
- * - `scale`: search latency (p50/p95) with 100,000 episodes in one scope (MOLT_BENCH_EPISODES_SCALE
- *   overrides), beside the same queries at 1,000 episodes in another scope of the same database.
+ *
+ * The cost at 100,000 episodes in one scope is bench/episodes-scale.ts.
  *
  * Run: `npx tsx bench/episodes.bench.ts` — one JSON object on stdout. The ranking's weights and
  * gates live in context/memory/fusion.ts (EPISODE_RANKING, FUSION_DEFAULTS).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -28,26 +27,21 @@ import {
   DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS,
   fuseLists,
   type HybridRanked,
-  rankHybrid,
 } from '../api/assembly/hybrid-recall.js';
 import { rankMemories } from '../api/assembly/recall.js';
 import { startEpisodeIndexer } from '../api/control/episode-indexer.js';
 import { FUSION_DEFAULTS } from '../context/memory/fusion.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
-import { indexSessionEpisodes } from '../db/memory/episodes.js';
 import { vectorCandidates } from '../db/memory/memory-embeddings.js';
 import { createEmbedder, type Embedder, loadEmbeddingsConfig } from '../llm/embeddings.js';
 import { bm25Index } from './bm25.js';
+import { type BenchMessage, loadSdeBench, messageBody, sdeMessages } from './episodes-data.js';
 import { bm25Retriever } from './people.bench.js';
 import { loadPeopleCorpus, PEOPLE_PARTS, type PeopleConversation, scoreEvidence } from './people-corpus.js';
-import { seeded } from './seeded-text.js';
 import { type BenchStack, log, startBenchStack } from './stack.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
 type Json = Record<string, any>;
-
-/** sde-bench's data folder (bench/README.md#sde-bench): public data, never committed here. */
-const SDE_DIR = process.env.MOLT_SDE_BENCH_DIR;
 
 interface Ingested {
   /** `${sessionId}:${seq}` → the corpus's message id. */
@@ -70,13 +64,7 @@ async function ingestSession(
   url: string,
   userId: string,
   sessionId: string,
-  messages: ReadonlyArray<{
-    id: string;
-    role: 'user' | 'assistant';
-    name?: string;
-    text: string;
-    at: number;
-  }>,
+  messages: readonly BenchMessage[],
   ingested: Ingested,
 ): Promise<void> {
   // At most 200 messages a turn: long chats go in several turns (seqs stay consecutive).
@@ -86,16 +74,7 @@ async function ingestSession(
       turnId: `t${i}`,
       userId,
       contextWindowTokens: 200_000,
-      messages: chunk.map((m) =>
-        m.role === 'user'
-          ? { role: 'user', content: m.text, timestamp: m.at, ...(m.name ? { name: m.name } : {}) }
-          : {
-              role: 'assistant',
-              content: [{ type: 'text', text: m.text }],
-              timestamp: m.at,
-              ...(m.name ? { name: m.name } : {}),
-            },
-      ),
+      messages: chunk.map(messageBody),
     });
     for (const [j, m] of chunk.entries()) ingested.messageAt.set(`${sessionId}:${i + j + 1}`, m.id);
   }
@@ -286,52 +265,16 @@ async function peoplePart(stack: BenchStack, url: string, embedder: Embedder | n
 }
 
 async function sdePart(stack: BenchStack, url: string, embedder: Embedder | null) {
-  const dir = SDE_DIR && existsSync(SDE_DIR) ? SDE_DIR : null;
-  if (!dir) {
+  const loaded = loadSdeBench();
+  if (!loaded) {
     log('sde-bench: MOLT_SDE_BENCH_DIR is unset or absent (bench/README.md#sde-bench); skipped');
     return { skipped: 'sde-bench data absent (set MOLT_SDE_BENCH_DIR)' };
   }
-  const tasks = readdirSync(resolve(dir, 'tasks'))
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(resolve(dir, 'tasks', f), 'utf8')) as Json)
-    .filter((t) => t.source === 'conversation' || t.source === 'conversation-amended')
-    // A task's `conversations` is one chat (a list of turns) or, amended, a list of chats.
-    .map(
-      (t): Json => ({
-        ...t,
-        conversations: Array.isArray(t.conversations[0]) ? t.conversations : [t.conversations],
-      }),
-    );
-  const decoys = JSON.parse(readFileSync(resolve(dir, 'decoy_conversations.json'), 'utf8')) as Json[];
-  // Chats in a plausible time order: decoys interleaved, each task's chats in order, a day apart.
-  const chats: Array<{ id: string; turns: Json[] }> = [];
-  const random = seeded(7);
-  const pending = [...decoys.map((d, i) => ({ id: `decoy-${i}`, turns: d.turns as Json[] }))];
-  const firsts = tasks.map((t) => ({ id: `${t.task_id}#0`, turns: t.conversations[0] as Json[] }));
-  const seconds = tasks
-    .filter((t) => t.conversations.length > 1)
-    .map((t) => ({ id: `${t.task_id}#1`, turns: t.conversations[1] as Json[] }));
-  const early = [...pending, ...firsts].sort(() => random() - 0.5);
-  chats.push(...early, ...seconds.sort(() => random() - 0.5));
+  const { tasks, chats } = loaded;
   const userId = 'sde-user';
   const ingested: Ingested = { messageAt: new Map() };
-  const start = Date.parse('2025-01-01T09:00:00Z');
-  for (const [index, chat] of chats.entries()) {
-    const at = start + index * 86_400_000;
-    await ingestSession(
-      url,
-      userId,
-      `sde-${index}`,
-      chat.turns.map((turn, j) => ({
-        id: `${chat.id}@${j}`,
-        role: turn.role === 'assistant' ? 'assistant' : 'user',
-        text: String(turn.text),
-        at: at + j * 60_000,
-      })),
-      ingested,
-    );
-  }
+  for (const [index, chat] of chats.entries())
+    await ingestSession(url, userId, `sde-${index}`, sdeMessages(chat, index), ingested);
   await waitIndexed(stack);
   const unembedded = embedder ? await waitEmbedded(stack, embedder.id) : null;
   const bm25 = bm25Index(
@@ -386,112 +329,6 @@ async function sdePart(stack: BenchStack, url: string, embedder: Embedder | null
   };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
-}
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ne',
-  'ru',
-  'sa',
-  'to',
-  'vi',
-  'ber',
-  'dan',
-  'gor',
-  'pel',
-  'sin',
-  'tam',
-  'wex',
-  'zu',
-];
-
-/** Conversational text with a Zipf word distribution over 20,000 words (common words are common). */
-function zipfText(seed: number) {
-  const random = seeded(seed);
-  const word = (rank: number) => {
-    let w = '';
-    let n = rank + 17;
-    do {
-      w += SYLLABLES[n % SYLLABLES.length];
-      n = Math.floor(n / SYLLABLES.length);
-    } while (n > 0);
-    return w;
-  };
-  return {
-    sentence(): string {
-      const length = 6 + Math.floor(random() * 18);
-      return Array.from({ length }, () => word(Math.floor(20_000 ** random()) - 1)).join(' ');
-    },
-  };
-}
-
-/** Messages written straight to the transcript (the API's turn path is not what this measures), then indexed. */
-async function seedScope(stack: BenchStack, userId: string, episodes: number, seed: number): Promise<void> {
-  const db = stack.database.db;
-  const text = zipfText(seed);
-  const perSession = 1_000;
-  for (let s = 0; s * perSession < episodes; s++) {
-    const sessionId = `${userId}-s${s}`;
-    const n = Math.min(perSession, episodes - s * perSession);
-    await db.execute(sql`insert into sessions (tenant_id, id, workflow_id, context_window_tokens, last_seq, user_id)
-      values ('default', ${sessionId}, ${`bench-${sessionId}`}, 200000, ${n}, ${userId})`);
-    const rows = Array.from({ length: n }, (_, i) => {
-      const body = {
-        role: 'user',
-        name: i % 2 ? 'Ana' : 'Bo',
-        content: text.sentence(),
-        timestamp: 1_700_000_000_000 + (s * perSession + i) * 60_000,
-      };
-      return sql`('default', ${sessionId}, ${i + 1}, 't', 'user', ${JSON.stringify(body)}::jsonb, 10)`;
-    });
-    for (let i = 0; i < rows.length; i += 500) {
-      await db.execute(
-        sql`insert into messages (tenant_id, session_id, seq, turn_id, role, body, tokens) values ${sql.join(rows.slice(i, i + 500), sql`, `)}`,
-      );
-    }
-    for (;;) {
-      const done = await indexSessionEpisodes(db, { tenantId: 'default', sessionId }, 1_000);
-      if (!done.more) break;
-    }
-  }
-}
-
-async function scalePart(stack: BenchStack) {
-  const episodes = Number(process.env.MOLT_BENCH_EPISODES_SCALE ?? 100_000);
-  const small = 1_000;
-  log(`scale: seeding ${episodes} episodes in one scope and ${small} in another`);
-  await seedScope(stack, 'scale-big', episodes, 11);
-  await seedScope(stack, 'scale-small', small, 12);
-  const questions = zipfText(99);
-  const queries = Array.from({ length: 200 }, () => queryOfTexts([questions.sentence()])!).filter(Boolean);
-  const measure = async (userId: string) => {
-    const scope = { tenantId: 'default', sessionId: null, userId, agentId: null };
-    for (const q of queries.slice(0, 20))
-      await rankHybrid(stack.database.db, scope, q, RECALL_DEFAULTS.minScore, null);
-    const times: number[] = [];
-    for (const q of queries) {
-      const t0 = performance.now();
-      await rankHybrid(stack.database.db, scope, q, RECALL_DEFAULTS.minScore, null);
-      times.push(performance.now() - t0);
-    }
-    return { queries: times.length, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
-  };
-  const baseline = await measure('scale-small');
-  const big = await measure('scale-big');
-  log(`scale: p95 ${big.p95Ms} ms at ${episodes}, ${baseline.p95Ms} ms at ${small}`);
-  return {
-    episodes,
-    search: big,
-    baseline: { episodes: small, search: baseline },
-    retrieval: 'lexical (no embedder)',
-  };
-}
-
 async function main() {
   const parts = (process.env.MOLT_BENCH_EPISODES_PARTS ?? 'people,sde').split(',').map((p) => p.trim());
   const stack = await startBenchStack();
@@ -509,7 +346,6 @@ async function main() {
     startEpisodeIndexer({ temporal: stack.client, taskQueue: worker.taskQueue }, { pollMs: 200 });
     if (parts.includes('people')) result.people = await peoplePart(stack, api.url, embedder);
     if (parts.includes('sde')) result.sde = await sdePart(stack, api.url, embedder);
-    if (parts.includes('scale')) result.scale = await scalePart(stack);
   } finally {
     await stack.stop();
   }

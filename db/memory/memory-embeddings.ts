@@ -13,7 +13,7 @@ import type { Database } from '../client.js';
 import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
 import { learnedThrough } from './memory-reach.js';
-import type { RecallScope } from './memory-recall.js';
+import { notAgentPersonal, type RecallScope } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
 import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
 
@@ -309,6 +309,7 @@ export async function vectorCandidates(
             best.map((b) => b.id),
           ),
           currentCondition(),
+          notAgentPersonal,
         ),
       );
     const byId = new Map(rows.map((r) => [r.id, r]));

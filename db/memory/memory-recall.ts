@@ -54,7 +54,15 @@ function scopeParts(scope: RecallScope): SQL[] {
  * stored there before the rule (an agent-only session's preference) is never read back.
  */
 const agentKnowledge = inArray(memories.type, [...AGENT_KNOWLEDGE_TYPES]);
-const notAgentPersonal = or(isNotNull(memories.userId), isNotNull(memories.sessionScope), agentKnowledge)!;
+/**
+ * What recall reads of a scope's rows, whichever list found them (the recall index here, the
+ * vectors in db/memory/memory-embeddings.ts): an agent's personal memory is never read back.
+ */
+export const notAgentPersonal = or(
+  isNotNull(memories.userId),
+  isNotNull(memories.sessionScope),
+  agentKnowledge,
+)!;
 
 async function fromParts<T>(scope: RecallScope, read: (part: SQL) => Promise<T[]>): Promise<T[]> {
   return (await Promise.all(scopeParts(scope).map(read))).flat();

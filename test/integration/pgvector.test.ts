@@ -41,6 +41,7 @@ async function plant(
   n: number,
   vector: () => Float32Array,
   made?: Map<string, Float32Array>,
+  type: 'entity' | 'tool' = 'entity',
 ): Promise<MemoryRow[]> {
   const out: MemoryRow[] = [];
   for (let start = 0; start < n; start += 1_000) {
@@ -51,7 +52,7 @@ async function plant(
           id: `mem_${randomUUID()}`,
           tenantId,
           ...owner,
-          type: 'entity' as const,
+          type,
           content: 'planted',
           abstract: 'planted',
           normalized: 'planted',
@@ -131,7 +132,21 @@ describe('pgvector search on PGlite', () => {
           ];
           const planted = new Map<Owner, MemoryRow[]>();
           for (const [i, owner] of owners.entries())
-            planted.set(owner, await plant(handle, tenantId, owner, sizes[i] ?? agentSize, vector));
+            planted.set(
+              owner,
+              // The agent's part holds agent knowledge (context/memory/scope-rules.ts).
+              await plant(
+                handle,
+                tenantId,
+                owner,
+                sizes[i] ?? agentSize,
+                vector,
+                undefined,
+                owner.userId ? 'entity' : 'tool',
+              ),
+            );
+          // An agent's personal memory (stored before the scope rule): in neither list's reach.
+          const personal = await plant(handle, tenantId, { userId: null, agentId: 'a' }, agentSize, vector);
           // Some memories are superseded after their vector was stored: never returned.
           const all = [...planted.values()].flat();
           const gone = all.filter((_, i) => i < all.length * superseded).map((m) => m.id);
@@ -148,8 +163,9 @@ describe('pgvector search on PGlite', () => {
             // The scope: the user's memories and the agent's without a user (db/memory/memory-recall.ts).
             const inScope = (m: MemoryRow) =>
               (owner.userId !== null && m.userId === owner.userId) ||
-              (m.userId === null && m.agentId === owner.agentId);
+              (m.userId === null && m.agentId === owner.agentId && m.type === 'tool');
             for (const { memory } of got) {
+              expect(personal.map((p) => p.id)).not.toContain(memory.id);
               expect(memory.tenantId).toBe(tenantId);
               expect(memory.status).toBe('active');
               expect(inScope(memory)).toBe(true);
