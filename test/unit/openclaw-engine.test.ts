@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MoltApiError, type MoltClient } from '../../client/index.js';
 import { parsePluginConfig } from '../../integrations/openclaw/src/config.js';
 import { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
+import { Backlogs } from '../../integrations/openclaw/src/backlog.js';
 import { KeptContexts } from '../../integrations/openclaw/src/kept.js';
 
 function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>, config: object = {}) {
@@ -12,12 +13,18 @@ function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>, con
     warn: (line: string) => logs.push(line),
     error: (line: string) => logs.push(line),
   };
-  const client = { getTools: async () => null, ...overrides } as unknown as MoltClient;
+  const client = {
+    getTools: async () => null,
+    // molt holds OpenClaw's transcript: no catch-up unless a test says otherwise.
+    getSession: async () => ({ transcript: { messages: Number.MAX_SAFE_INTEGER } }),
+    ...overrides,
+  } as unknown as MoltClient;
   const engine = createMoltEngine(
     parsePluginConfig({ apiUrl: 'http://molt.test', ...config }),
     logger,
     () => client,
     new KeptContexts(),
+    new Backlogs(),
   );
   return { engine, logs };
 }
