@@ -1,9 +1,9 @@
 /** The engine's decisions against a scripted molt client (the real-stack behaviour is in test/openclaw). */
 import { describe, expect, it } from 'vitest';
 import { MoltApiError, type MoltClient } from '../../client/index.js';
+import { Backlogs } from '../../integrations/openclaw/src/backlog.js';
 import { parsePluginConfig } from '../../integrations/openclaw/src/config.js';
 import { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
-import { Backlogs } from '../../integrations/openclaw/src/backlog.js';
 import { KeptContexts } from '../../integrations/openclaw/src/kept.js';
 
 function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>, config: object = {}) {
