@@ -201,5 +201,14 @@ describe('molt engine: molt away', () => {
     await expect(
       engine.compact({ sessionId: 's', sessionKey: 'k', force: true, compactionTarget: 'budget' }),
     ).rejects.toThrow(/unreachable/);
+    // A preflight is skipped: the plugin's assemble fits the context to the budget itself.
+    await expect(
+      engine.compact({
+        sessionId: 's',
+        force: true,
+        compactionTarget: 'budget',
+        runtimeContext: { forceReason: 'preflight_required' },
+      }),
+    ).resolves.toMatchObject({ ok: true, compacted: false, reason: expect.stringMatching(/unreachable/) });
   });
 });
