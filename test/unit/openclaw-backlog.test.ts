@@ -136,20 +136,22 @@ describe('openclaw plugin: catching molt up', () => {
     expect(molt.stored).toEqual(held);
   });
 
-  it("sends what molt lacks of OpenClaw's whole transcript as one turn, the pending turns otherwise", () => {
+  it("sends a checked session's pending turns, else what molt lacks of OpenClaw's whole transcript", () => {
     const transcript = [
       { role: 'user', content: 'a' },
       { role: 'assistant', content: 'b' },
       { role: 'user', content: 'c' },
     ];
     const pending = [{ turnId: 'k', messages: [{ role: 'user', content: 'c' }] }];
-    const [turn] = catchUpTurns({ transcript, storedMessages: 1, pending });
+    expect(catchUpTurns({ transcript, storedMessages: 0, checked: true, pending })).toEqual(pending);
+    const unchecked = { transcript, checked: false, pending };
+    const [turn] = catchUpTurns({ ...unchecked, storedMessages: 1 });
     expect(turn?.messages).toEqual(transcript.slice(1));
     // The same gap is the same turn id: a retry is a replay.
-    expect(catchUpTurns({ transcript, storedMessages: 1, pending: [] })[0]?.turnId).toBe(turn?.turnId);
-    expect(catchUpTurns({ transcript, storedMessages: 3, pending })).toEqual([]);
+    expect(catchUpTurns({ ...unchecked, storedMessages: 1, pending: [] })[0]?.turnId).toBe(turn?.turnId);
+    expect(catchUpTurns({ ...unchecked, storedMessages: 3 })).toEqual([]);
     // OpenClaw's own compaction rewrote its transcript: its positions are not molt's seqs.
     const rewritten = [{ role: 'compactionSummary', summary: 's' }, ...transcript.slice(2)];
-    expect(catchUpTurns({ transcript: rewritten, storedMessages: 1, pending })).toEqual(pending);
+    expect(catchUpTurns({ ...unchecked, transcript: rewritten, storedMessages: 1 })).toEqual(pending);
   });
 });

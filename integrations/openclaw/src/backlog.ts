@@ -67,19 +67,20 @@ export const backlogs = new Backlogs();
 
 /**
  * The turns that bring molt, holding `storedMessages` of the session's transcript, up to
- * OpenClaw's `transcript`. While OpenClaw's transcript is its whole history (no summary of its own
- * compaction in it), its messages line up with molt's seqs: what molt lacks is the transcript past
- * `storedMessages`, sent as one turn whose id names where it starts and what it holds (a retry is
- * a replay; two processes catching up the same gap send the same turn). Otherwise the plugin's
- * pending turns, each under its own id.
+ * OpenClaw's `transcript`. A session this process checked holds exactly what molt lacks: its
+ * pending turns, each under its own id. Otherwise (a restart, an evicted session), while
+ * OpenClaw's transcript is its whole history (no summary of its own compaction in it), its
+ * messages past `storedMessages` are sent as one turn whose id names where it starts and what it
+ * holds (a retry is a replay; two processes catching up the same gap send the same turn).
  */
 export function catchUpTurns(input: {
   transcript: readonly unknown[];
   storedMessages: number;
+  checked: boolean;
   pending: readonly PendingTurn[];
 }): PendingTurn[] {
   const own = toMoltMessages(input.transcript);
-  if (own.skipped > 0) return [...input.pending];
+  if (input.checked || own.skipped > 0) return [...input.pending];
   const missing = own.messages.slice(input.storedMessages);
   if (missing.length === 0) return [];
   return [{ turnId: `catchup-${input.storedMessages}-${fingerprint(missing)}`, messages: missing }];

@@ -99,11 +99,15 @@ export function turnStore<P extends SessionParams>(deps: StoreDeps<P>) {
   ): Promise<{ context: T; caughtUp: number }> {
     const session = moltSessionId(params.sessionId);
     if (!backlogs.behind(session)) return { context, caughtUp: 0 };
-    const view = await call('assemble', ASSEMBLE_FALLBACK, () => fast.getSession(session));
+    const backlog = backlogs.get(session);
+    const storedMessages = backlog?.checked
+      ? 0
+      : (await call('assemble', ASSEMBLE_FALLBACK, () => fast.getSession(session))).transcript.messages;
     const turns = catchUpTurns({
       transcript: params.messages,
-      storedMessages: view.transcript.messages,
-      pending: backlogs.get(session)?.pending ?? [],
+      storedMessages,
+      checked: backlog?.checked ?? false,
+      pending: backlog?.pending ?? [],
     });
     let caughtUp = 0;
     for (const turn of turns) {
