@@ -101,8 +101,15 @@ async function backTurn(sessionId: string, name: string): Promise<void> {
   const traced = home.trace().length;
   const before = (await api(`/v1/sessions/${sessionId}`)).lastSeq as number;
   await turn(sessionId, `${name}: carry on.`);
-  expect(assembles(sessionId, traced).at(-1)).toMatchObject({ method: 'assemble' });
-  expect(assembles(sessionId, traced).at(-1)?.fallback).toBeUndefined();
+  // The turn's first assemble reached molt: it caught molt up, then assembled from molt.
+  const [first] = assembles(sessionId, traced);
+  expect(first).toMatchObject({ method: 'assemble' });
+  expect(first?.fallback).toBeUndefined();
+  promptsPerPhase.push(
+    `${name}: assembles ${assembles(sessionId, traced)
+      .map((l) => `${l.fallback ?? 'molt'} caughtUp ${l.caughtUp ?? '-'}`)
+      .join(', ')}`,
+  );
   await eventually(
     () => api(`/v1/sessions/${sessionId}`),
     (view) => view.lastSeq > before,

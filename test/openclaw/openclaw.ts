@@ -42,6 +42,8 @@ export interface TraceLine {
   systemPromptAddition?: boolean;
   /** assemble while molt did not answer: `kept-summary` or `own-messages` (fallback.ts). */
   fallback?: string;
+  /** assemble from molt: messages sent to catch molt up first (backlog.ts). */
+  caughtUp?: number;
   /** assemble's fallback: messages left out to fit the window, and the tokens handed over. */
   dropped?: number;
   estimatedTokens?: number;
