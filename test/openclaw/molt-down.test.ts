@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe('molt down for longer than the window lasts', () => {
   it(
-    "keeps answering within the window, then takes molt back with every turn of the outage",
+    'keeps answering within the window, then takes molt back with every turn of the outage',
     async () => {
       const session = `down-${randomUUID()}`;
       log.mark('molt up');
