@@ -13,7 +13,15 @@ import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
-import { CallLog, expectFakeAnswer, fillerText, freePort, OpenClawHome } from './openclaw.js';
+import {
+  CallLog,
+  expectFakeAnswer,
+  expectStoredOnceInOrder,
+  fillerText,
+  freePort,
+  OpenClawHome,
+  storedUserTexts,
+} from './openclaw.js';
 import { type MoltProxy, startProxy } from './proxy.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
@@ -23,12 +31,12 @@ const WINDOW = 32_000;
 /** Each user message, in tokens (4 characters a token). */
 const TURN_TOKENS = 4_000;
 /**
- * Turns while molt is killed, and while it hangs: the first, which the plugin assembles. The
- * failed commit then stays queued in OpenClaw, which runs the next turns on its own (legacy)
- * context path without asking the plugin; from a transcript molt kept compacted that path sent the
- * fake model a prompt over the window and the turn failed (docs/openclaw.md#when-molt-is-down-or-slow).
+ * Turns while molt is killed, and while it hangs. The plugin holds the commits molt does not take
+ * (integrations/openclaw/src/backlog.ts), so OpenClaw asks the plugin's `assemble` every turn; with
+ * a commit that failed, OpenClaw queued it and ran the second turn on its own path, over the window
+ * (docs/openclaw.md#when-molt-is-down-or-slow).
  */
-const AWAY_TURNS = 1;
+const AWAY_TURNS = 3;
 /** How long the plugin waits for molt (one retry included): a hung molt costs this much a call. */
 const REQUEST_MS = 2_000;
 
@@ -40,6 +48,8 @@ let log: CallLog;
 let gateway: Awaited<ReturnType<OpenClawHome['startGateway']>> | undefined;
 let answers = 0;
 const promptsPerPhase: string[] = [];
+/** The user messages sent while molt was away, by outage. */
+const awayMessages: string[][] = [];
 
 const api = async (url: string): Promise<Json> => (await h.app.inject({ method: 'GET', url })).json();
 
@@ -60,34 +70,54 @@ async function awayTurns(sessionId: string, mode: 'down' | 'hang'): Promise<void
   await (mode === 'down' ? proxy.down() : proxy.hang());
   const calls = fake.calls.length;
   const traced = home.trace().length;
-  for (let i = 0; i < AWAY_TURNS; i++) await turn(sessionId, fillerText(`${mode}${i}`, TURN_TOKENS, 7));
+  const sent = Array.from({ length: AWAY_TURNS }, (_, i) => fillerText(`${mode}${i}`, TURN_TOKENS, 7));
+  awayMessages.push(sent);
+  for (const message of sent) await turn(sessionId, message);
   const prompts = fake.calls.slice(calls).map((call) => promptTokensOf(call));
   promptsPerPhase.push(`molt ${mode}: ${prompts.join(' ')}`);
   expect(prompts.length).toBeGreaterThanOrEqual(AWAY_TURNS);
   expect(Math.max(...prompts)).toBeLessThanOrEqual(WINDOW);
   // The first turn after molt went away went on from the summary the plugin kept, fitted to
   // OpenClaw's budget.
+  // Every turn was assembled by the plugin (OpenClaw queued no commit of its own), the first from
+  // the summary it kept, each fitted to OpenClaw's budget.
   const [first, ...rest] = assembles(sessionId, traced);
+  promptsPerPhase.push(
+    `molt ${mode}, assembles (source messages/tokens of budget): ${[first!, ...rest]
+      .map((l) => `${l.fallback ?? 'molt'} ${l.messageCount}/${l.estimatedTokens ?? '-'} of ${l.tokenBudget}`)
+      .join(', ')}`,
+  );
   expect(first).toMatchObject({ fallback: 'kept-summary' });
+  expect(rest.filter((line) => line.fallback).length).toBeGreaterThanOrEqual(AWAY_TURNS - 1);
   for (const line of [first!, ...rest].filter((l) => l.fallback)) {
     expect(line.estimatedTokens).toBeLessThanOrEqual(line.tokenBudget!);
   }
 }
 
-/** molt back: a turn assembled by molt again, which stores it. */
+/** molt back: a turn assembled by molt again, which stores it and the outage's turns. */
 async function backTurn(sessionId: string, name: string): Promise<void> {
   log.mark(name);
   await proxy.up();
   const traced = home.trace().length;
   const before = (await api(`/v1/sessions/${sessionId}`)).lastSeq as number;
   await turn(sessionId, `${name}: carry on.`);
-  expect(assembles(sessionId, traced).at(-1)).toMatchObject({ method: 'assemble' });
-  expect(assembles(sessionId, traced).at(-1)?.fallback).toBeUndefined();
+  // The turn's first assemble reached molt: it caught molt up, then assembled from molt.
+  const [first] = assembles(sessionId, traced);
+  expect(first).toMatchObject({ method: 'assemble' });
+  expect(first?.fallback).toBeUndefined();
+  promptsPerPhase.push(
+    `${name}: assembles ${assembles(sessionId, traced)
+      .map((l) => `${l.fallback ?? 'molt'} caughtUp ${l.caughtUp ?? '-'}`)
+      .join(', ')}`,
+  );
   await eventually(
     () => api(`/v1/sessions/${sessionId}`),
     (view) => view.lastSeq > before,
     { timeoutMs: 30_000, intervalMs: 250 },
   );
+  // molt holds every turn of the outage, once each, in order, and the turn after it.
+  const texts = await storedUserTexts(h.database.db, sessionId);
+  expectStoredOnceInOrder(texts, [...awayMessages.at(-1)!, `${name}: carry on.`]);
 }
 
 beforeAll(async () => {

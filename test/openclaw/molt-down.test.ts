@@ -2,8 +2,8 @@
  * molt down for longer than the window lasts (issue 22 item 5): a session starts with molt, then
  * molt becomes unreachable while the conversation grows past the model's window (the fake model
  * refuses any prompt larger than the window, as a real one does). OpenClaw must keep answering —
- * its preflight compaction goes to OpenClaw's own compaction while molt is down — and take molt
- * back when it returns.
+ * the plugin fits OpenClaw's own messages to the budget and skips its preflight compaction — and
+ * take molt back when it returns, with every turn of the outage.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,15 @@ import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { type Harness, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
-import { CallLog, expectFakeAnswer, fillerText, freePort, OpenClawHome } from './openclaw.js';
+import {
+  CallLog,
+  expectFakeAnswer,
+  expectStoredOnceInOrder,
+  fillerText,
+  freePort,
+  OpenClawHome,
+  storedUserTexts,
+} from './openclaw.js';
 import { type MoltProxy, startProxy } from './proxy.js';
 
 const WINDOW = 32_000;
@@ -60,7 +68,7 @@ afterAll(async () => {
 
 describe('molt down for longer than the window lasts', () => {
   it(
-    "keeps answering on OpenClaw's own compaction, then takes molt back",
+    'keeps answering within the window, then takes molt back with every turn of the outage',
     async () => {
       const session = `down-${randomUUID()}`;
       log.mark('molt up');
@@ -69,7 +77,8 @@ describe('molt down for longer than the window lasts', () => {
       log.mark('molt down past the window');
       await proxy.down();
       const from = fake.calls.length;
-      for (let i = 0; i < DOWN_TURNS; i++) await turn(session, fillerText(`D${i}`, DOWN_TURN_TOKENS, 17));
+      const sent = Array.from({ length: DOWN_TURNS }, (_, i) => fillerText(`D${i}`, DOWN_TURN_TOKENS, 17));
+      for (const message of sent) await turn(session, message);
       // More was said than the window holds, and every answer came from a prompt that fit.
       expect(DOWN_TURNS * DOWN_TURN_TOKENS).toBeGreaterThanOrEqual(WINDOW);
       const answered = fake.calls.slice(from).filter((call) => promptTokensOf(call) <= WINDOW);
@@ -77,9 +86,8 @@ describe('molt down for longer than the window lasts', () => {
       const trace = home.trace();
       expect(trace).toContainEqual(expect.objectContaining({ method: 'assemble', fallback: 'own-messages' }));
       expect(trace).toContainEqual(expect.objectContaining({ method: 'compact', sessionId: session }));
-      expect(home.log()).toMatch(
-        /\[molt\] compact: molt is unreachable, OpenClaw compacts its own transcript/,
-      );
+      // OpenClaw's preflight is skipped (the plugin fits the context), so its transcript stays whole.
+      expect(home.log()).toMatch(/\[molt\] compact: molt is unreachable, the plugin fits the context/);
 
       log.mark('molt back');
       await proxy.up();
@@ -89,6 +97,10 @@ describe('molt down for longer than the window lasts', () => {
         .filter((line) => line.method === 'assemble')
         .at(-1);
       expect(back?.fallback).toBeUndefined();
+      // Each `--local` run is a new process that held its turn in memory and exited: molt is
+      // caught up from OpenClaw's transcript, every turn of the outage once, in order.
+      const stored = await storedUserTexts(h.database.db, session);
+      expectStoredOnceInOrder(stored, [...sent, 'molt is back: carry on.']);
     },
     scaled(1_200_000),
   );

@@ -216,7 +216,9 @@ describe('OpenClaw with molt as its context engine', () => {
     ]);
     // OpenClaw fell back to its own transcript, which still holds the first turn.
     expect(textOf(fifth.calls.at(-1))).toContain(JSON.stringify(sent.get('ALPHA')).slice(1, -1));
-    expect(home.log()).toMatch(/\[molt\] assemble failed, OpenClaw sends its own messages/);
+    expect(home.log()).toMatch(
+      /\[molt\] assemble (?:failed|skipped)[^\n]*the plugin fits molt's last summary or OpenClaw's own messages/,
+    );
     expect(moltStopped).toBe(true);
   });
 });

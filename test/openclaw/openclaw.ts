@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { readEffectiveMessages } from '../../db/messages.js';
+import { DEFAULT_TENANT_ID } from '../../db/transcript.js';
 import { scaled } from '../time-scale.js';
 
 export const PLUGIN_DIR = fileURLToPath(new URL('../../integrations/openclaw', import.meta.url));
@@ -39,6 +42,8 @@ export interface TraceLine {
   systemPromptAddition?: boolean;
   /** assemble while molt did not answer: `kept-summary` or `own-messages` (fallback.ts). */
   fallback?: string;
+  /** assemble from molt: messages sent to catch molt up first (backlog.ts). */
+  caughtUp?: number;
   /** assemble's fallback: messages left out to fit the window, and the tokens handed over. */
   dropped?: number;
   estimatedTokens?: number;
@@ -367,4 +372,23 @@ export function fillerText(tag: string, tokens: number, step: number): string {
   for (let i = 0; lines.join('\n').length < tokens * 4; i++)
     lines.push(`${tag} line ${i}: value ${i * step}.`);
   return lines.join('\n');
+}
+
+/** The text of each user message molt stored for the session, in order (its transcript rows). */
+export async function storedUserTexts(db: Database, sessionId: string): Promise<string[]> {
+  const rows = await readEffectiveMessages(db, DEFAULT_TENANT_ID, sessionId, { afterSeq: 0 });
+  return rows
+    .map((row) => row.body)
+    .filter((m) => m.role === 'user')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
+}
+
+/** Each of `sent` is in molt's stored user messages once, in the order sent. */
+export function expectStoredOnceInOrder(stored: readonly string[], sent: readonly string[]): void {
+  expect(
+    sent.map((message) => stored.filter((text) => text.includes(message)).length),
+    'each message stored once',
+  ).toEqual(sent.map(() => 1));
+  const order = sent.map((message) => stored.findIndex((text) => text.includes(message)));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
 }

@@ -1,6 +1,7 @@
 /** The engine's decisions against a scripted molt client (the real-stack behaviour is in test/openclaw). */
 import { describe, expect, it } from 'vitest';
 import { MoltApiError, type MoltClient } from '../../client/index.js';
+import { Backlogs } from '../../integrations/openclaw/src/backlog.js';
 import { parsePluginConfig } from '../../integrations/openclaw/src/config.js';
 import { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
 import { KeptContexts } from '../../integrations/openclaw/src/kept.js';
@@ -12,12 +13,18 @@ function scriptedMolt(overrides: Partial<Record<keyof MoltClient, unknown>>, con
     warn: (line: string) => logs.push(line),
     error: (line: string) => logs.push(line),
   };
-  const client = { getTools: async () => null, ...overrides } as unknown as MoltClient;
+  const client = {
+    getTools: async () => null,
+    // molt holds OpenClaw's transcript: no catch-up unless a test says otherwise.
+    getSession: async () => ({ transcript: { messages: Number.MAX_SAFE_INTEGER } }),
+    ...overrides,
+  } as unknown as MoltClient;
   const engine = createMoltEngine(
     parsePluginConfig({ apiUrl: 'http://molt.test', ...config }),
     logger,
     () => client,
     new KeptContexts(),
+    new Backlogs(),
   );
   return { engine, logs };
 }
@@ -194,5 +201,14 @@ describe('molt engine: molt away', () => {
     await expect(
       engine.compact({ sessionId: 's', sessionKey: 'k', force: true, compactionTarget: 'budget' }),
     ).rejects.toThrow(/unreachable/);
+    // A preflight is skipped: the plugin's assemble fits the context to the budget itself.
+    await expect(
+      engine.compact({
+        sessionId: 's',
+        force: true,
+        compactionTarget: 'budget',
+        runtimeContext: { forceReason: 'preflight_required' },
+      }),
+    ).resolves.toMatchObject({ ok: true, compacted: false, reason: expect.stringMatching(/unreachable/) });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The engine's `compact`: a manual compaction (`/compact`, `openclaw sessions compact`), an
  * overflow's recovery, or OpenClaw's preflight — in molt. When molt cannot be reached OpenClaw's
- * own transcript still has to fit, so the request goes to OpenClaw's built-in compaction
- * (`delegateCompactionToRuntime`, the path its legacy engine uses): a long session keeps
- * answering while molt is down.
+ * own transcript still has to fit, so an overflow goes to OpenClaw's built-in compaction
+ * (`delegateCompactionToRuntime`, the path its legacy engine uses); a preflight is a benign skip,
+ * since `assemble` fits the context to the budget itself while molt is away.
  */
 import { MoltApiError, type MoltClient } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
@@ -55,6 +55,19 @@ export async function compactSession(deps: CompactDeps, params: CompactParams): 
     return await compactInMolt(deps, params);
   } catch (error) {
     if (!unreachable(error)) throw error;
+    // OpenClaw's preflight measures its own whole transcript; while molt is away the plugin's
+    // `assemble` fits molt's last summary and the messages after it to the budget (fallback.ts),
+    // so there is nothing to compact (OpenClaw's own compaction of a transcript molt had compacted
+    // failed its quality checks and ended the turn: test/openclaw/molt-away.test.ts).
+    if (params.runtimeContext?.forceReason === 'preflight_required') {
+      deps.logger.info('[molt] compact: molt is unreachable, the plugin fits the context to the budget');
+      return {
+        ok: true,
+        compacted: false,
+        // OpenClaw takes "already under target" as a benign skip (any other reason fails the turn).
+        reason: 'already under target: molt is unreachable, the plugin fits the context to the budget',
+      };
+    }
     deps.logger.info(`[molt] compact: molt is unreachable, OpenClaw compacts its own transcript`);
     try {
       return await (deps.delegate ?? runtimeCompaction)(params);

@@ -3,12 +3,13 @@
  * client/. Every method bounds its call; when molt is down or slow it logs one clear line and
  * carries on without it for that call: `assemble` goes on from the summary molt assembled last for
  * the session and the messages after it, pruned to the window (kept.ts, fallback.ts), `compact`
- * runs OpenClaw's own compaction (compact.ts), a failed `commitTurn` stays in OpenClaw's queue for
- * its next run.
+ * runs OpenClaw's own compaction (compact.ts), and a turn molt does not take is kept and sent
+ * when molt answers again (backlog.ts), so that OpenClaw never queues it and keeps asking `assemble`.
  */
 import { randomUUID } from 'node:crypto';
 import { createMoltClient, MoltApiError, type MoltClient } from '../../../client/index.js';
 import { errorText } from '../../../context/error-text.js';
+import { type Backlogs, backlogs as processBacklogs } from './backlog.js';
 import { type CompactParams, compactSession, unreachable } from './compact.js';
 import type { PluginConfig } from './config.js';
 import { fallbackContext } from './fallback.js';
@@ -21,6 +22,7 @@ import {
   roughTokens,
   toMoltMessages,
 } from './messages.js';
+import { ASSEMBLE_FALLBACK, turnStore } from './store.js';
 import { MEMORY_TOOL_NAMES } from './tools.js';
 import { createTrace } from './trace.js';
 
@@ -44,9 +46,6 @@ type SessionParams = { sessionId: string; sessionKey?: string };
 
 /** The turn id of the empty turn that opens a session in molt with its identity and window. */
 export const OPEN_TURN_ID = 'openclaw-session-open';
-
-/** What `assemble` does when molt does not answer (fallback.ts), as its log line says. */
-const ASSEMBLE_FALLBACK = "the plugin fits molt's last summary or OpenClaw's own messages to the window";
 
 /** The first characters of the user's message: all recall reads of it (api/schemas/context.ts, contextQuerySchema). */
 export const PROMPT_CHARS = 2_000;
@@ -87,6 +86,7 @@ export function createMoltEngine(
   logger: Logger,
   createClient = createMoltClient,
   kept: KeptContexts = keptContexts,
+  backlogs: Backlogs = processBacklogs,
 ) {
   const { fast, slow } = moltClients(config, createClient);
   /** One overflow "attempt" per engine instance (one agent run): molt counts its recovery steps. */
@@ -125,23 +125,15 @@ export function createMoltEngine(
     };
   }
 
-  async function storeTurn(
-    method: string,
-    params: SessionParams & RuntimeParams,
-    turnId: string,
-    messages: readonly unknown[],
-  ): Promise<'committed' | 'duplicate' | 'empty'> {
-    const converted = toMoltMessages(messages);
-    if (converted.messages.length === 0) return 'empty';
-    const turn = await call(method, 'the turn is not in molt', () =>
-      fast.postTurn(moltSessionId(params.sessionId), {
-        turnId,
-        messages: converted.messages,
-        ...sessionFields(params),
-      }),
-    );
-    return turn.turn.replayed ? 'duplicate' : 'committed';
-  }
+  const { storeTurn, catchUp } = turnStore({
+    call,
+    fast,
+    logger,
+    backlogs,
+    sessionFields,
+    describe,
+    moltSessionId,
+  });
 
   /**
    * A session molt has not seen yet is opened with an empty turn naming its identity and window,
@@ -213,7 +205,7 @@ export function createMoltEngine(
       const status = await storeTurn('ingest', params, contentTurnId('msg', [params.message]), [
         params.message,
       ]);
-      return { ingested: status === 'committed' };
+      return { ingested: status === 'committed' || status === 'held' };
     },
 
     async ingestBatch(params: SessionParams & { messages: unknown[] }) {
@@ -224,7 +216,8 @@ export function createMoltEngine(
         contentTurnId('batch', params.messages),
         params.messages,
       );
-      return { ingestedCount: status === 'committed' ? toMoltMessages(params.messages).messages.length : 0 };
+      const stored = status === 'committed' || status === 'held';
+      return { ingestedCount: stored ? toMoltMessages(params.messages).messages.length : 0 };
     },
 
     async assemble(
@@ -247,13 +240,20 @@ export function createMoltEngine(
         );
       try {
         let opened = false;
-        const context = await getContext().catch(async (error: unknown) => {
+        const first = await getContext().catch(async (error: unknown) => {
           if (!(error instanceof MoltApiError && error.status === 404)) throw error;
           await openSession(params);
           opened = true;
           return getContext();
         });
+        // A session opened just now keeps OpenClaw's history as its context (below); otherwise molt
+        // is caught up first when it may lack turns.
+        if (opened) backlogs.settle(moltSessionId(params.sessionId));
+        const { context, caughtUp } = opened
+          ? { context: first, caughtUp: 0 }
+          : await catchUp(params, first, getContext);
         trace('assemble', params, {
+          caughtUp,
           memoryTools,
           prompt: prompt !== undefined,
           opened,
@@ -277,6 +277,9 @@ export function createMoltEngine(
         };
       } catch (error) {
         if (!unreachable(error)) throw error;
+        // Unchecked sessions stay so: a commit waits for an assemble that reaches molt (backlog.ts).
+        const session = moltSessionId(params.sessionId);
+        if (!backlogs.get(session)) backlogs.set(session, { checked: false, pending: [] });
         // molt is down or hung: its last summary for the session and the messages after it (or,
         // with none kept, OpenClaw's own), never more than the window (fallback.ts).
         const fallback = fallbackContext({

@@ -5,6 +5,7 @@
  * Bounded: least recently used sessions go first past `KEPT_LIMITS`. A process that restarts
  * (an `openclaw agent --local` run) starts with nothing kept.
  */
+import { SessionLru } from './lru.js';
 import { type AgentMessageLike, fingerprint, fromMoltContext, toMoltMessages } from './messages.js';
 
 export interface KeptContext {
@@ -58,47 +59,9 @@ export function boundaryIn(kept: KeptContext, own: readonly AgentMessageLike[]):
 }
 
 /** Kept contexts by molt session id, least recently used first out. */
-export class KeptContexts {
-  private readonly entries = new Map<string, { kept: KeptContext; bytes: number }>();
-  private total = 0;
-
-  constructor(private readonly limits: { sessions: number; bytes: number } = KEPT_LIMITS) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.total;
-  }
-
-  get(sessionId: string): KeptContext | undefined {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    this.entries.delete(sessionId);
-    this.entries.set(sessionId, entry);
-    return entry.kept;
-  }
-
-  /** Keeps `kept` for the session (null forgets it); one larger than the byte bound is not kept. */
-  set(sessionId: string, kept: KeptContext | null): void {
-    this.delete(sessionId);
-    if (!kept) return;
-    const bytes = Buffer.byteLength(JSON.stringify(kept));
-    if (bytes > this.limits.bytes || this.limits.sessions < 1) return;
-    this.entries.set(sessionId, { kept, bytes });
-    this.total += bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.limits.sessions && this.total <= this.limits.bytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  delete(sessionId: string): void {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return;
-    this.entries.delete(sessionId);
-    this.total -= entry.bytes;
+export class KeptContexts extends SessionLru<KeptContext> {
+  constructor(limits: { sessions: number; bytes: number } = KEPT_LIMITS) {
+    super(limits);
   }
 }
 
