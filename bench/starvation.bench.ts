@@ -25,7 +25,7 @@ import { DEFAULT_KEY_CONCURRENCY, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../confi
 import { normalizeMemoryText } from '../context/memory/policy.js';
 import { createApiKey } from '../db/api-keys.js';
 import { indexTermsOf } from '../db/memory/memories.js';
-import { memories } from '../db/memory/memory-schema.js';
+import { memories, newMemoryId } from '../db/memory/memory-schema.js';
 import { ensureTenant } from '../db/transcript.js';
 import { median, percentile, round } from './measure.js';
 import { type BenchApi, type BenchStack, log, runAsScript, withBenchStack } from './stack.js';
@@ -70,7 +70,7 @@ async function seed(stack: BenchStack): Promise<Keys> {
       const content = text(i);
       const now = new Date();
       return {
-        id: `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        id: newMemoryId(),
         tenantId,
         userId,
         agentId: null,

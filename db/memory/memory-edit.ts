@@ -4,7 +4,6 @@
  * with a `supersede` event whose reason says an operator did it. The old version stays readable
  * in the new one's history, as for any supersession (docs/memory.md#the-model).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { clip, MEMORY_ABSTRACT_MAX, normalizeMemoryText } from '../../context/memory/policy.js';
 import { scopeAdmits } from '../../context/memory/scope-rules.js';
@@ -12,7 +11,7 @@ import { subjectOf } from '../../context/memory/subject.js';
 import type { MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import { indexTermsOf, memorySnapshot, unindexTerms } from './memories.js';
-import { type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { type MemoryRow, memories, memoryEvents, newMemoryId } from './memory-schema.js';
 import { withScopeLock } from './scope-lock.js';
 
 export interface MemoryEdit {
@@ -44,7 +43,7 @@ export async function editMemory(
     const [old] = await tx.select().from(memories).where(eq(memories.id, id)).for('update');
     if (old?.status !== 'active') return 'not_active';
     const now = new Date();
-    const newId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const newId = newMemoryId();
     const sessionId = 'sessionId' in old.source ? old.source.sessionId : undefined;
     const [memory] = await tx
       .insert(memories)

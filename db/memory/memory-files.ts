@@ -7,7 +7,6 @@
  * supersedes the old one (the history keeps every version, as PATCH does); a delete marks the
  * memory deleted. Every change is a memory event.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   applyMemoryCommand,
@@ -37,7 +36,7 @@ import {
   scopeCondition,
   unindexTerms,
 } from './memories.js';
-import { currentCondition, type MemoryRow, memories, memoryEvents } from './memory-schema.js';
+import { currentCondition, type MemoryRow, memories, memoryEvents, newMemoryId } from './memory-schema.js';
 import { withScopeLock } from './scope-lock.js';
 
 /** The scope's current memories of one keyed kind (memory-tool files, store items), key → row. */
@@ -87,7 +86,7 @@ export async function writeKeyed(
   const now = new Date();
   for (const write of writes) {
     const previous = write.replaces;
-    const id = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const id = newMemoryId();
     const [memory] = await tx
       .insert(memories)
       .values({

@@ -2,6 +2,7 @@
  * Durable memory (docs/memory.md#the-model): memories, the extractions that produced them, and the events
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -58,6 +59,9 @@ export type MemorySource =
  */
 export const promptMemoryCondition = (t: { type: AnyPgColumn; priority: AnyPgColumn }) =>
   sql`(${t.type} = 'profile' or (${t.type} = 'preference' and ${t.priority} >= ${sql.raw(String(PROMPT_PREFERENCE_PRIORITY))}))`;
+
+/** A new memory's id: `mem_` and 24 hex digits of a random UUID. */
+export const newMemoryId = (): string => `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 
 export const memories = pgTable(
   'memories',

@@ -4,7 +4,6 @@
  * supersede / duplicate / noop, and this module carries the decision out — every decision one
  * memory event with its reason. commit_memory stores through the same path.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../../context/memory/llm-prompt.js';
 import {
@@ -35,7 +34,14 @@ import {
   unindexTerms,
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
-import { currentCondition, type MemoryRow, memories, memoryEvents, memoryTerms } from './memory-schema.js';
+import {
+  currentCondition,
+  type MemoryRow,
+  memories,
+  memoryEvents,
+  memoryTerms,
+  newMemoryId,
+} from './memory-schema.js';
 import { withScopeLock } from './scope-lock.js';
 
 /** A memory at least this similar (pg_trgm) to a candidate is shown to the policy as related. */
@@ -273,7 +279,7 @@ export async function commitMemory(
 ): Promise<StoreOutcome> {
   // The scope's lock without holding a pooled connection while waiting for it (db/memory/scope-lock.ts).
   return withScopeLock(db, scope, async (tx) => {
-    const memoryId = `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const memoryId = newMemoryId();
     return storeDraft(tx, scope, draft, { memoryId, eventId: `${memoryId}:commit`, extractionId: null });
   });
 }

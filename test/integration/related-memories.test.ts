@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { normalizeMemoryText } from '../../context/memory/policy.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { indexTermsOf, type MemoryScope } from '../../db/memory/memories.js';
-import { memories } from '../../db/memory/memory-schema.js';
+import { memories, newMemoryId } from '../../db/memory/memory-schema.js';
 import { RELATED_CANDIDATES, relatedMemories } from '../../db/memory/memory-store.js';
 import { ensureTenant } from '../../db/transcript.js';
 
@@ -37,7 +37,7 @@ async function seedScope(
   const values = Array.from({ length: size }, (_, i) => {
     const content = textOf(i, randomUUID().slice(0, 8));
     return {
-      id: `mem_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+      id: newMemoryId(),
       tenantId,
       userId: scope.userId,
       agentId: null,
