@@ -66,6 +66,17 @@ export interface OpenClawHomeOptions {
   tools?: Record<string, unknown>;
 }
 
+/** One agent turn's arguments to `openclaw agent`, by the gateway or `--local`. */
+const turnArgs = (sessionId: string, message: string): string[] => [
+  '--agent',
+  'main',
+  '--session-id',
+  sessionId,
+  '--message',
+  message,
+  '--json',
+];
+
 export class OpenClawHome {
   readonly dir = mkdtempSync(join(tmpdir(), 'molt-openclaw-'));
   readonly traceFile = join(this.dir, 'plugin-trace.jsonl');
@@ -173,17 +184,7 @@ export class OpenClawHome {
   }
 
   agentTurn(sessionId: string, message: string): Promise<RunResult> {
-    return this.run([
-      'agent',
-      '--local',
-      '--agent',
-      'main',
-      '--session-id',
-      sessionId,
-      '--message',
-      message,
-      '--json',
-    ]);
+    return this.run(['agent', '--local', ...turnArgs(sessionId, message)]);
   }
 
   /**
@@ -191,16 +192,7 @@ export class OpenClawHome {
    * loaded between turns as a deployed OpenClaw does; its answer shaped as `agentTurn`'s.
    */
   async gatewayTurn(sessionId: string, message: string): Promise<RunResult> {
-    const result = await this.run([
-      'agent',
-      '--agent',
-      'main',
-      '--session-id',
-      sessionId,
-      '--message',
-      message,
-      '--json',
-    ]);
+    const result = await this.run(['agent', ...turnArgs(sessionId, message)]);
     const answer = result.json?.result;
     return typeof answer === 'object' && answer !== null
       ? { ...result, json: answer as Record<string, unknown> }
