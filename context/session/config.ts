@@ -27,22 +27,27 @@ export function updateSessionConfig(
   if (window !== undefined && (!Number.isFinite(window) || window <= 0)) {
     throw new RangeError(`contextWindowTokens must be a positive number, got ${window}`);
   }
-  const settings = input.settings
-    ? resolveSessionSettings(
-        {
-          ...state.settings,
-          ...input.settings,
-          breaker: { ...state.settings.breaker, ...input.settings.breaker },
-        },
-        defaultsOf(state),
-      )
-    : state.settings;
   return evaluateThresholds(
     {
       ...state,
       contextWindowTokens: window === undefined ? state.contextWindowTokens : Math.floor(window),
-      settings,
+      settings: settingsAfterPost(state, input.settings),
     },
     now,
+  );
+}
+
+/**
+ * The session's settings after a turn post named some (the rest, and the breaker's other fields,
+ * kept), resolved against the run's carried defaults; unchanged when the post named none.
+ */
+export function settingsAfterPost(
+  state: SessionState,
+  posted: SessionSettingsInput | undefined,
+): SessionState['settings'] {
+  if (!posted) return state.settings;
+  return resolveSessionSettings(
+    { ...state.settings, ...posted, breaker: { ...state.settings.breaker, ...posted.breaker } },
+    defaultsOf(state),
   );
 }

@@ -13,8 +13,8 @@
  * lesson was about the previous model.
  */
 
-import { defaultsOf } from './defaults.js';
-import { resolveSessionSettings, type SessionSettingsInput } from './settings.js';
+import { settingsAfterPost } from './config.js';
+import type { SessionSettingsInput } from './settings.js';
 import type { SessionState, SessionWindow, Transition } from './state.js';
 import { evaluateThresholds } from './thresholds.js';
 
@@ -51,18 +51,13 @@ export function applyPostedConfig(
   const window: SessionWindow = windowChanged
     ? { configured: posted }
     : { ...(state.window ?? { configured }) };
-  const settings = input.settings
-    ? resolveSessionSettings(
-        {
-          ...state.settings,
-          ...input.settings,
-          breaker: { ...state.settings.breaker, ...input.settings.breaker },
-        },
-        defaultsOf(state),
-      )
-    : state.settings;
   return evaluateThresholds(
-    { ...state, window, contextWindowTokens: effectiveWindowOf(window), settings },
+    {
+      ...state,
+      window,
+      contextWindowTokens: effectiveWindowOf(window),
+      settings: settingsAfterPost(state, input.settings),
+    },
     now,
   );
 }
