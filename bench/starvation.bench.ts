@@ -22,11 +22,11 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createMoltClient } from '../client/index.js';
 import { DEFAULT_KEY_CONCURRENCY, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../config/defaults.js';
-import { normalizeMemoryText } from '../context/memory/policy.js';
 import { createApiKey } from '../db/api-keys.js';
 import { indexTermsOf } from '../db/memory/memories.js';
-import { memories, newMemoryId } from '../db/memory/memory-schema.js';
+import { memories } from '../db/memory/memory-schema.js';
 import { ensureTenant } from '../db/transcript.js';
+import { operatorMemoryRow } from '../test/fixtures/memory-rows.js';
 import { median, percentile, round } from './measure.js';
 import { type BenchApi, type BenchStack, log, runAsScript, withBenchStack } from './stack.js';
 import {
@@ -66,26 +66,7 @@ async function seed(stack: BenchStack): Promise<Keys> {
   log(`seeding ${SCOPE_MEMORIES} memories into the hostile tenant's scope`);
   // Inserted in bulk with their recall-index rows (a commit each would compare each with all before).
   const rowsOf = (tenantId: string, userId: string, n: number, text: (i: number) => string) =>
-    Array.from({ length: n }, (_, i) => {
-      const content = text(i);
-      const now = new Date();
-      return {
-        id: newMemoryId(),
-        tenantId,
-        userId,
-        agentId: null,
-        sessionScope: null,
-        type: 'profile' as const,
-        content,
-        abstract: content,
-        normalized: normalizeMemoryText(content),
-        priority: 3,
-        source: { kind: 'operator' as const },
-        validFrom: now,
-        recordedAt: now,
-        status: 'active' as const,
-      };
-    });
+    Array.from({ length: n }, (_, i) => operatorMemoryRow({ tenantId, userId }, 'profile', text(i)));
   const seedRows = [
     ...rowsOf(
       hostileTenant,

@@ -4,7 +4,7 @@
  * db/memory/memory-store.ts; reads in db/memory/memory-reads.ts. Every change is a memory event.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { episodeSearchText } from '../../context/memory/episodes.js';
 import { indexTerms } from '../../context/memory/terms.js';
@@ -93,6 +93,25 @@ export async function indexTermsOf(tx: Executor, rows: readonly MemoryRow[]): Pr
 /** Removes a memory from the recall index (it is no longer active). */
 export async function unindexTerms(tx: Executor, memoryId: string): Promise<void> {
   await tx.delete(memoryTerms).where(eq(memoryTerms.memoryId, memoryId));
+}
+
+/**
+ * Marks `previousId` superseded by `byId` (valid until now) and takes it out of the recall index;
+ * a deleted memory stays deleted. Returns the superseded row, if any.
+ */
+export async function supersedeMemory(
+  tx: Executor,
+  previousId: string,
+  byId: string,
+  now: Date,
+): Promise<MemoryRow | undefined> {
+  const [superseded] = await tx
+    .update(memories)
+    .set({ status: 'superseded', supersededAt: now, supersededBy: byId, validTo: now })
+    .where(and(eq(memories.id, previousId), ne(memories.status, 'deleted')))
+    .returning();
+  await unindexTerms(tx, previousId);
+  return superseded;
 }
 
 /**

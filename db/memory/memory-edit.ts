@@ -10,7 +10,7 @@ import { scopeAdmits } from '../../context/memory/scope-rules.js';
 import { subjectOf } from '../../context/memory/subject.js';
 import type { MemoryType } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
-import { indexTermsOf, memorySnapshot, unindexTerms } from './memories.js';
+import { indexTermsOf, memorySnapshot, supersedeMemory } from './memories.js';
 import { type MemoryRow, memories, memoryEvents, newMemoryId } from './memory-schema.js';
 import { withScopeLock } from './scope-lock.js';
 
@@ -70,12 +70,7 @@ export async function editMemory(
       .returning();
     if (!memory) throw new Error('memory insert returned nothing');
     await indexTermsOf(tx, [memory]);
-    const [previous] = await tx
-      .update(memories)
-      .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
-      .where(eq(memories.id, old.id))
-      .returning();
-    await unindexTerms(tx, old.id);
+    const previous = await supersedeMemory(tx, old.id, memory.id, now);
     await tx.insert(memoryEvents).values({
       id: `${newId}:edit`,
       tenantId,

@@ -7,7 +7,7 @@
  * supersedes the old one (the history keeps every version, as PATCH does); a delete marks the
  * memory deleted. Every change is a memory event.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   applyMemoryCommand,
   MEMORY_FILE_CATEGORY,
@@ -34,6 +34,7 @@ import {
   type MemoryScope,
   memorySnapshot,
   scopeCondition,
+  supersedeMemory,
   unindexTerms,
 } from './memories.js';
 import { currentCondition, type MemoryRow, memories, memoryEvents, newMemoryId } from './memory-schema.js';
@@ -114,12 +115,7 @@ export async function writeKeyed(
     await indexTermsOf(tx, [memory]);
     let superseded: MemoryRow | undefined;
     if (previous) {
-      [superseded] = await tx
-        .update(memories)
-        .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
-        .where(and(eq(memories.id, previous.id), ne(memories.status, 'deleted')))
-        .returning();
-      await unindexTerms(tx, previous.id);
+      superseded = await supersedeMemory(tx, previous.id, memory.id, now);
     }
     await tx.insert(memoryEvents).values({
       id: `${id}:keyed`,

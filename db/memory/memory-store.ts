@@ -31,7 +31,7 @@ import {
   type MemoryScope,
   memorySnapshot,
   scopeCondition,
-  unindexTerms,
+  supersedeMemory,
 } from './memories.js';
 import { recallCandidates } from './memory-recall.js';
 import {
@@ -218,12 +218,7 @@ export async function storeDraft(
   await indexTermsOf(tx, [memory]);
   let superseded: MemoryRow | undefined;
   if (previous) {
-    [superseded] = await tx
-      .update(memories)
-      .set({ status: 'superseded', supersededAt: now, supersededBy: memory.id, validTo: now })
-      .where(and(eq(memories.id, previous.id), ne(memories.status, 'deleted')))
-      .returning();
-    await unindexTerms(tx, previous.id);
+    superseded = await supersedeMemory(tx, previous.id, memory.id, now);
   }
   await tx.insert(memoryEvents).values({
     id: ids.eventId,

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { normalizeMemoryText } from '../../context/memory/policy.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { indexTermsOf, type MemoryScope } from '../../db/memory/memories.js';
-import { memories, newMemoryId } from '../../db/memory/memory-schema.js';
+import { memories } from '../../db/memory/memory-schema.js';
 import { RELATED_CANDIDATES, relatedMemories } from '../../db/memory/memory-store.js';
 import { ensureTenant } from '../../db/transcript.js';
+import { operatorMemoryRow } from '../fixtures/memory-rows.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -34,25 +35,9 @@ async function seedScope(
   await ensureTenant(handle.db, tenantId);
   const scope: MemoryScope = { tenantId, userId: 'big-user', agentId: null, sessionScope: null };
   const now = new Date();
-  const values = Array.from({ length: size }, (_, i) => {
-    const content = textOf(i, randomUUID().slice(0, 8));
-    return {
-      id: newMemoryId(),
-      tenantId,
-      userId: scope.userId,
-      agentId: null,
-      sessionScope: null,
-      type: 'entity' as const,
-      content,
-      abstract: content,
-      normalized: normalizeMemoryText(content),
-      priority: 3,
-      source: { kind: 'operator' as const },
-      validFrom: now,
-      recordedAt: now,
-      status: 'active' as const,
-    };
-  });
+  const values = Array.from({ length: size }, (_, i) =>
+    operatorMemoryRow({ tenantId, userId: 'big-user' }, 'entity', textOf(i, randomUUID().slice(0, 8)), now),
+  );
   const inserted = await handle.db.insert(memories).values(values).returning();
   await indexTermsOf(handle.db, inserted);
   return { scope, rows: inserted };
