@@ -11,12 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCliPrompt } from '../../context/memory/cli-prompt.js';
 import type { Message } from '../../context/messages.js';
 import { prose } from './agent-turns.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-// biome-ignore lint/suspicious/noExplicitAny: CLI answers as JSON, read field by field
-type Json = Record<string, any>;
 
 let h: Harness;
 let apiUrl: string;

@@ -8,12 +8,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, type Json, startHarness } from './harness.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 interface CliRun {
   code: number;

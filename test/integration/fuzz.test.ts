@@ -21,13 +21,10 @@ import { createApiKey } from '../../db/api-keys.js';
 import { readMessages } from '../../db/transcript.js';
 import { arbitraryOf, hostileParam, type JsonSchema, mutated } from '../fuzz/arbitraries.js';
 import { scaled } from '../time-scale.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const RUNS = Number(process.env.MOLT_FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.MOLT_FUZZ_SEED ?? 20_261_123);
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 let h: Harness;
 let app: FastifyInstance;

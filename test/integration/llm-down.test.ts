@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../cli/temporal-dev-server.js';
 import { codingTurn } from './agent-turns.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const WINDOW = 4_000;
 let h: Harness;
@@ -20,9 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 const get = async (url: string): Promise<Json> => (await h.app.inject({ method: 'GET', url })).json();
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeLlmBehaviour, rateLimit, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let fake: FakeLlm;
@@ -21,9 +21,6 @@ afterAll(async () => {
   await h?.stop();
   await fake?.close();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 interface Outcome {
   status: string;

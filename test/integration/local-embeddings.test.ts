@@ -15,10 +15,7 @@ import { memoryEmbeddings } from '../../db/memory/memory-embedding-schema.js';
 import { loadEmbeddingsConfig } from '../../llm/embeddings.js';
 import { closeLocalEmbedder, LOCAL_EMBEDDER_ID, localEmbedderStats } from '../../llm/local-embeddings.js';
 import { scaled } from '../time-scale.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const loopback = (host: string) => host === 'localhost' || host.startsWith('127.') || host === '::1';
 const remoteCalls: string[] = [];

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMessages } from '../../db/transcript.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,9 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 /** Posts a raw JSON text (so numbers reach the API exactly as written). */
 const postRaw = (sessionId: string, text: string) =>

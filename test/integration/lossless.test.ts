@@ -11,7 +11,7 @@ import type { Message } from '../../context/messages.js';
 import { openDatabase } from '../../db/client.js';
 import { appendTurn, ensureTenant, readEffectiveMessages, readMessages } from '../../db/transcript.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let fake: FakeLlm;
@@ -23,9 +23,6 @@ afterAll(async () => {
   await h?.stop();
   await fake?.close();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 const C0 = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join('');
 const HOSTILE: Record<string, string> = {

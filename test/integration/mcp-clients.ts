@@ -8,8 +8,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-export type Json = Record<string, any>;
+import type { Json } from './harness.js';
+
+export type { Json };
 
 export const MOLT_BIN = fileURLToPath(new URL('../../bin/molt.mjs', import.meta.url));
 

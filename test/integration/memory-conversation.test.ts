@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let fake: FakeLlm;
@@ -21,9 +21,6 @@ afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => fake.setBehaviour('succeed'));
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 const WINDOW = 20_000;
 /** Monday 8 May 2023, noon UTC: when the messages below were said. */

@@ -9,10 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryEmbeddings } from '../../db/memory/memory-embedding-schema.js';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../fake-embeddings/server.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let fake: FakeEmbeddings;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let fake: FakeLlm;
@@ -22,9 +22,6 @@ afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => fake.setBehaviour('succeed'));
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 const said = (turnId: string, user: string) => ({
   turnId,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { memoryExtractionWorkflow } from '../../workflows/memory.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const WINDOW = 20_000;
 
@@ -26,9 +26,6 @@ afterAll(async () => {
   await fake?.close();
 });
 beforeEach(() => fake.setBehaviour('succeed'));
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 const said = (turnId: string, user: string) => ({
   turnId,

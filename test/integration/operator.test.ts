@@ -7,13 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WINDOW = 20_000;
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 interface CliRun {
   code: number;

@@ -12,7 +12,7 @@ import { memories, memoryEvents, summaries } from '../../db/schema.js';
 import { readMessages } from '../../db/transcript.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { codingTurn } from './agent-turns.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 import { type PgProxy, startPgProxy } from './pg-proxy.js';
 
 let proxy: PgProxy;
@@ -34,9 +34,6 @@ afterAll(async () => {
   await direct?.close();
   await proxy?.close();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 /** Cuts the database off until the API itself reports it unavailable, then restores it. */
 async function outage(): Promise<void> {

@@ -7,10 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, type Json, startHarness } from './harness.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-export type Json = Record<string, any>;
+export type { Json };
 
 /** Starts the stack for the calling test file (its beforeAll/afterAll) and returns its calls. */
 export function useRecallStack() {

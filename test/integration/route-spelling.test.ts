@@ -12,10 +12,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let port = 0;

@@ -12,10 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/server.js';
 import { createApiKey } from '../../db/api-keys.js';
 import { scaled } from '../time-scale.js';
-import { eventually, type Harness, startHarness } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { eventually, type Harness, type Json, startHarness } from './harness.js';
 
 let h: Harness;
 let app: FastifyInstance;

@@ -9,10 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
-import { eventually, type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 let app: FastifyInstance;

@@ -14,10 +14,7 @@ import { createApiKey } from '../../db/api-keys.js';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { scopeLockName } from '../../db/memory/memories.js';
 import { scaled } from '../time-scale.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
+import { type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 let h: Harness;
 const handles: DatabaseHandle[] = [];

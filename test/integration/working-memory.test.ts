@@ -10,7 +10,7 @@ import type { Message } from '../../context/messages.js';
 import { inertMarkup } from '../../context/prompt-data.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
 import { prose } from './agent-turns.js';
-import { type Harness, startHarness, uniqueSessionId } from './harness.js';
+import { type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
 const FORGETFUL = 'The session went well and there is nothing in particular to remember.';
 
@@ -24,9 +24,6 @@ afterAll(async () => {
   await h?.stop();
   await fake?.close();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers read field by field
-type Json = Record<string, any>;
 
 /** One round's turn: an identifier, an edit, a failure and a TODO, all unique to the round. */
 function plantedTurn(round: number): { turnId: string; messages: Message[]; planted: Json } {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, type RecordedCall, respondWith, startFakeLlm } from '../fake-llm/server.js';
-import { type Harness, startHarness } from '../integration/harness.js';
+import { type Harness, type Json, startHarness } from '../integration/harness.js';
 import {
   CallLog,
   expectFakeAnswer,
@@ -19,9 +19,6 @@ import {
   sessionIdOf,
   systemText,
 } from './openclaw.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 const ALICE = 'agent:main:direct:alice';
 /** Alice again, in a thread of her own: a new OpenClaw session of the same person. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness } from '../integration/harness.js';
+import { eventually, type Harness, type Json, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
 import {
   CallLog,
@@ -23,9 +23,6 @@ import {
   storedUserTexts,
 } from './openclaw.js';
 import { type MoltProxy, startProxy } from './proxy.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 const WINDOW = 32_000;
 /** Each user message, in tokens (4 characters a token). */

@@ -9,11 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createMoltEngine } from '../../integrations/openclaw/src/engine.js';
 import { type FakeLlm, type RecordedCall, respondWith, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness } from '../integration/harness.js';
+import { eventually, type Harness, type Json, startHarness } from '../integration/harness.js';
 import { assertRan, freePort, OpenClawHome, PLUGIN_DIR, type RunResult, type TraceLine } from './openclaw.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 /**
  * OpenClaw's own system prompt and tool schemas (about 10K tokens) count once molt calibrates from

@@ -10,12 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promptTokensOf } from '../fake-llm/replies.js';
 import { type FakeLlm, respondWith, startFakeLlm } from '../fake-llm/server.js';
-import { eventually, type Harness, startHarness } from '../integration/harness.js';
+import { eventually, type Harness, type Json, startHarness } from '../integration/harness.js';
 import { scaled } from '../time-scale.js';
 import { CallLog, expectFakeAnswer, fillerText, freePort, OpenClawHome } from './openclaw.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers as JSON, read field by field
-type Json = Record<string, any>;
 
 const WINDOW = 32_000;
 const OVERHEAD_SHARE = 0.38;
