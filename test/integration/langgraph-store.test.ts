@@ -98,6 +98,9 @@ async function script(store: BaseStore): Promise<unknown[]> {
   out.push(await store.listNamespaces({ maxDepth: 1 }));
   out.push(await store.listNamespaces({ maxDepth: 2, prefix: ['users'] }));
   out.push(await store.listNamespaces({ limit: 1, offset: 1 }));
+  out.push(await store.listNamespaces({ prefix: ['users'], suffix: ['prefs'] }));
+  out.push(await store.listNamespaces({ prefix: ['users'], suffix: ['prefs'], maxDepth: 2, limit: 1 }));
+  out.push(await store.listNamespaces({ suffix: ['*'], limit: 2, offset: 1 }));
   // A batch: reads see the state before its puts; the last put of a key wins.
   const batch = await store.batch([
     { namespace: ['b'], key: 'k', value: { n: 1 } },
