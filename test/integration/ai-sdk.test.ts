@@ -559,6 +559,76 @@ describe('the AI SDK middleware on molt', () => {
     );
   });
 
+  it('keeps answering while molt (API and worker) is killed, and carries on when it is started again', async () => {
+    // A molt of this test's own: killed is its API closed and its worker shut down; started
+    // again is a new API and worker on the same task queue, database and port.
+    const taskQueue = `molt-test-${randomUUID()}`;
+    let molt: Harness | undefined = await startHarness({ taskQueue });
+    const url = await molt.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(url).port);
+    const sessionId = uniqueSessionId('aisdk-killed');
+    const WINDOW = 2_000;
+    const warnings: string[] = [];
+    const model = mockModel();
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: moltMiddleware({
+        baseUrl: url,
+        sessionId,
+        window: WINDOW,
+        timeoutMs: 1_000,
+        downForMs: 0,
+        onWarning: (w) => warnings.push(w),
+      }),
+    });
+    const history: ModelMessage[] = [];
+    const turn = async (question: string) => {
+      history.push({ role: 'user', content: question });
+      const result = await generateText({
+        model: wrapped,
+        messages: history,
+        tools: { get_weather: weather },
+        stopWhen: stepCountIs(4),
+      });
+      history.push(...result.response.messages);
+      return result.text;
+    };
+    try {
+      expect(await turn('First, while molt runs.')).toMatch(/^Answer/);
+      await molt.stop();
+      molt = undefined;
+      for (let i = 0; i < 3; i++) {
+        const long = `Question ${i} while molt is dead: ${'please read this long paste. '.repeat(60)}`;
+        expect(await turn(long)).toMatch(/^Answer/);
+        expect(await turn(`What is the weather now, ${i}?`)).toBe('Done with get_weather.');
+      }
+      expect(warnings.join('\n')).toMatch(/posting the turn failed \(unreachable/);
+      // Every prompt the model got fitted the window: while molt was dead, the caller's, cut.
+      for (const call of model.doGenerateCalls) {
+        expect(Math.ceil(JSON.stringify(call.prompt).length / 4)).toBeLessThanOrEqual(WINDOW + 600);
+      }
+      molt = await startHarness({ taskQueue });
+      await molt.app.listen({ host: '127.0.0.1', port });
+      const before = warnings.length;
+      expect(await turn('Back: what did we do?')).toMatch(/^Answer to "Back: what did we do\?"/);
+      expect(warnings.length).toBe(before);
+      // The model got molt's context again, with what was said while molt was dead.
+      expect(plainText(model.doGenerateCalls.at(-1)!.prompt)).toContain('What is the weather now, 2?');
+      // Every question is stored once, in order, and the restarted worker applied every turn.
+      expect((await stored(sessionId)).filter((m) => m.startsWith('user:'))).toEqual(
+        history.filter((m) => m.role === 'user').map((m) => `user:${m.content as string}`),
+      );
+      const app = molt.app;
+      await eventually(
+        async () => (await app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}` })).json() as Json,
+        (v) => v.lastSeq === v.transcript.messages && v.lastSeq > 0,
+        { timeoutMs: scaled(60_000), intervalMs: 200 },
+      );
+    } finally {
+      await molt?.stop();
+    }
+  });
+
   it('runs the package example', async () => {
     const model = mockModel();
     const answers = await runExample({ baseUrl, model, sessionId: uniqueSessionId('example') });
