@@ -6,7 +6,9 @@
  * documented strings) plus the writes to carry out; db/memory/memory-files.ts carries them out.
  *
  * Paths are checked before anything is read: only `/memories` and paths under it, no `.` or `..`
- * segment, no empty segment, no backslash, no percent-encoding, no control character.
+ * segment, no empty segment, no backslash, no percent-encoding, no control character, and no
+ * lookalike: a path must be its own NFKC form (`／`, `．`, `‥` are refused, not read as `/`, `.`,
+ * `..`), without invisible (format) characters or slash-like signs (`∕`, `⁄`, `⧸`, `∖`).
  */
 import { z } from 'zod';
 
@@ -68,6 +70,9 @@ export interface MemoryCommandResult {
 const answer = (text: string): MemoryCommandResult => ({ text, isError: false, writes: [], deletes: [] });
 const failure = (text: string): MemoryCommandResult => ({ text, isError: true, writes: [], deletes: [] });
 
+/** Invisible (format) characters, and slash-like signs NFKC leaves as they are. */
+const SLASH_LIKE = /[\p{Cf}\u2044\u2215\u2216\u29f5\u29f8\u29f9]/u;
+
 /** Why a path is refused, or null when it is a path under /memories. */
 export function pathProblem(p: string): string | null {
   if (p !== MEMORY_ROOT && !p.startsWith(`${MEMORY_ROOT}/`)) return `must be ${MEMORY_ROOT} or under it`;
@@ -75,6 +80,10 @@ export function pathProblem(p: string): string | null {
   if (/%[0-9a-f]{2}/i.test(p)) return 'must not contain percent-encoded characters';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (/[\u0000-\u001f\u007f]/.test(p)) return 'must not contain control characters';
+  if (p.normalize('NFKC') !== p) {
+    return 'must be in Unicode normal form NFKC (no lookalike such as ／ ． ‥ for / . ..)';
+  }
+  if (SLASH_LIKE.test(p)) return 'must not contain invisible characters or signs that look like / or \\';
   const segments = p.slice(1).split('/');
   if (p !== MEMORY_ROOT && p.endsWith('/')) return 'must not end with /';
   for (const segment of segments) {

@@ -7,10 +7,13 @@
  * noticing more than a warning.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  LanguageModelV2CallOptions,
-  LanguageModelV2Content,
-  LanguageModelV2StreamPart,
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  APICallError,
+  type LanguageModelV2CallOptions,
+  type LanguageModelV2Content,
+  type LanguageModelV2StreamPart,
 } from '@ai-sdk/provider';
 import { generateText, type ModelMessage, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV2 } from 'ai/test';
@@ -50,6 +53,15 @@ async function api(url: string): Promise<Json> {
 type Prompt = LanguageModelV2CallOptions['prompt'];
 
 const textOfPrompt = (prompt: Prompt) => JSON.stringify(prompt);
+/** Every text of a prompt, as the model reads it. */
+const plainText = (prompt: Prompt) =>
+  prompt
+    .flatMap((m) =>
+      typeof m.content === 'string'
+        ? [m.content]
+        : m.content.flatMap((p) => (p.type === 'text' || p.type === 'reasoning' ? [p.text] : [])),
+    )
+    .join('\n');
 const lastOf = (prompt: Prompt) => prompt.at(-1)!;
 const lastUserText = (prompt: Prompt) => {
   const user = [...prompt].reverse().find((m) => m.role === 'user');
@@ -115,7 +127,46 @@ const weather = tool({
   execute: async ({ city }) => ({ city, forecast: 'sunny, 21°C' }),
 });
 
-/** The session's stored conversation (recall off), as role + a short signature per message. */
+/**
+ * An HTTP proxy in front of molt that loses answers: a request `lose` picks is carried to molt
+ * (which stores it) and its answer is thrown away (the connection cut), as a network that fails
+ * on the way back does.
+ */
+async function startLossyProxy(target: string, lose: (path: string, body: string) => boolean) {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers = Object.entries(req.headers).flatMap(([k, v]) =>
+      ['host', 'connection', 'content-length'].includes(k) || v === undefined ? [] : [[k, String(v)]],
+    ) as Array<[string, string]>;
+    const answer = await fetch(new URL(req.url!, target), {
+      method: req.method!,
+      headers,
+      ...(body.length > 0 ? { body } : {}),
+    });
+    const text = Buffer.from(await answer.arrayBuffer());
+    if (lose(req.url!, body.toString())) {
+      req.socket.destroy();
+      return;
+    }
+    const kept = [...answer.headers].filter(
+      ([k]) => !['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(k),
+    );
+    res.writeHead(answer.status, Object.fromEntries(kept));
+    res.end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** The session's transcript as stored (every message, compacted or not), one line each. */
 async function stored(sessionId: string): Promise<string[]> {
   const result = (await h.database.db.execute(
@@ -200,6 +251,9 @@ describe('the AI SDK middleware on molt', () => {
       const history: ModelMessage[] = [];
       const ratios: number[] = [];
       const settled: number[] = [];
+      /** Per turn: live tokens before it, the seq it ended at, the compactions it started. */
+      const turns: Array<{ before: number; lastSeq: number; started: Json[] }> = [];
+      const seen = new Set<string>();
       const TURNS = 40;
       let bigTurn = -1;
       for (let i = 0; i < TURNS; i++) {
@@ -214,6 +268,7 @@ describe('the AI SDK middleware on molt', () => {
             ? 'What is the weather now?'
             : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
         history.push({ role: 'user', content: question });
+        const before = i === 0 ? 0 : (await api(`/v1/sessions/${sessionId}`)).liveTokens;
         const result = await generateText({
           model: wrapped,
           messages: history,
@@ -228,6 +283,10 @@ describe('the AI SDK middleware on molt', () => {
           { timeoutMs: 60_000, intervalMs: 100 },
         );
         ratios.push(applied.ratio);
+        const { items } = await api(`/v1/compactions?sessionId=${sessionId}`);
+        const started = (items as Json[]).filter((c) => !seen.has(c.id));
+        for (const c of started) seen.add(c.id);
+        turns.push({ before, lastSeq: applied.lastSeq, started });
         // … then the next turn waits for that compaction, as a slower agent would.
         const after = await eventually(
           () => api(`/v1/sessions/${sessionId}`),
@@ -238,34 +297,158 @@ describe('the AI SDK middleware on molt', () => {
       }
       const view = await api(`/v1/sessions/${sessionId}`);
       const { items: compactions } = await api(`/v1/compactions?sessionId=${sessionId}`);
-      console.log(
-        `ai-sdk 40 turns, window ${WINDOW}: ratio after each turn ${ratios.map((r) => r.toFixed(2)).join(' ')}; ` +
-          `compactions ${compactions.map((c: Json) => `${c.trigger}/${c.status}`).join(' ')}; model calls ${model.doGenerateCalls.length}`,
+      // The fill each turn reached before any compaction took from it: the live tokens before
+      // the turn plus the tokens of the turns molt stored for it (its timeline), over the window.
+      const timeline = await api(`/v1/sessions/${sessionId}/timeline?limit=1000`);
+      const storedTurns = (timeline.items as Json[]).filter((t) => t.kind === 'turn');
+      const peaks = turns.map((turn, i) => {
+        const from = i === 0 ? 0 : turns[i - 1]!.lastSeq;
+        const added = storedTurns
+          .filter((t) => t.fromSeq > from && t.toSeq <= turn.lastSeq)
+          .reduce((n, t) => n + t.tokens, 0);
+        return (turn.before + added) / WINDOW;
+      });
+      const crossings = turns.flatMap((turn, i) =>
+        turn.started.map((c) => ({
+          turn: i + 1,
+          trigger: c.trigger as string,
+          peak: Number(peaks[i]!.toFixed(3)),
+          after: Number(ratios[i]!.toFixed(3)),
+        })),
       );
-      // Past 50% molt uploaded the older turns in the background (a `threshold` compaction);
-      // the pasted log took the context past 70% in one turn (a `forced` compaction), after
-      // which the live context is back under 50%.
-      expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.5);
+      console.log(
+        JSON.stringify({
+          bench: 'ai-sdk 40-turn agent',
+          window: WINDOW,
+          thresholds: view.thresholds,
+          crossings,
+          peakPerTurn: peaks.map((p) => Number(p.toFixed(2))),
+          ratioAfterPerTurn: ratios.map((r) => Number(r.toFixed(2))),
+          compactions: compactions.map((c: Json) => `${c.trigger}/${c.status}`),
+          final: {
+            liveTokens: view.liveTokens,
+            summaryTokens: view.summary?.tokens ?? 0,
+            keepRecentTokens: view.keepRecentTokens,
+            upload: view.upload,
+            breaker: view.breaker,
+          },
+          modelCalls: model.doGenerateCalls.length,
+        }),
+      );
+      expect(view.thresholds).toEqual({ upload: 0.5, force: 0.7 });
+      // Past 50% molt uploaded the older turns in the background (a `threshold` compaction,
+      // started by a turn that reached 50% but not 70%); the pasted log took the context past
+      // 70% in one turn (a `forced` compaction, started by that turn), after which the live
+      // context is back under 70% at once.
       expect(bigTurn).toBeGreaterThan(0);
-      const triggers = compactions.map((c: Json) => c.trigger);
-      expect(triggers).toContain('threshold');
-      expect(triggers).toContain('forced');
+      const threshold = crossings.find((c) => c.trigger === 'threshold');
+      const forced = crossings.find((c) => c.trigger === 'forced');
+      expect(threshold, JSON.stringify(crossings)).toBeDefined();
+      expect(threshold!.peak).toBeGreaterThanOrEqual(0.5);
+      expect(threshold!.peak).toBeLessThan(0.7);
+      // No turn before the first upload reached 50%.
+      expect(Math.max(...peaks.slice(0, threshold!.turn - 1))).toBeLessThan(0.5);
+      expect(forced, JSON.stringify(crossings)).toBeDefined();
+      expect(forced!.turn).toBe(bigTurn + 1);
+      expect(forced!.peak).toBeGreaterThanOrEqual(0.7);
+      for (const c of crossings) expect(c.peak, JSON.stringify(c)).toBeGreaterThanOrEqual(0.5);
       expect(compactions.every((c: Json) => c.status === 'succeeded')).toBe(true);
       expect(Math.max(...ratios)).toBeLessThan(0.7);
       expect(view.compactions.total).toBeGreaterThanOrEqual(2);
       // A compaction's summary reached the model, and the model never got the whole history.
       const prompts = model.doGenerateCalls.map((call) => textOfPrompt(call.prompt));
       expect(prompts.filter((p) => p.includes('<molt-summary>')).length).toBeGreaterThan(0);
+      // … and it is the summary molt wrote: a line of the latest compaction's summary (the list
+      // is newest first) is in a prompt the model received.
+      const first = await api(`/v1/compactions/${compactions[0].id}`);
+      const line = (first.summary as string)
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l.length >= 30 && !/[<>]/.test(l))!; // the tags are escaped in the prompt
+      expect(line).toBeDefined();
+      expect(model.doGenerateCalls.some((call) => plainText(call.prompt).includes(line))).toBe(true);
       const lastPrompt = model.doGenerateCalls.at(-1)!.prompt;
       const userTexts = lastPrompt.filter((m) => m.role === 'user').map((m) => lastUserText([m]));
       expect(userTexts.filter((t) => t.startsWith('Step 1: check service 1 '))).toEqual([]);
       expect(userTexts.at(-1)).toMatch(/^Step 39: /);
-      // Every turn is stored once: 40 user messages.
-      const turns = view.transcript.messages;
-      expect(turns).toBeGreaterThanOrEqual(TURNS * 2);
+      // Every turn is stored once: the 40 questions, each once, in order.
+      const users = (await stored(sessionId)).filter((m) => m.startsWith('user:'));
+      expect(users).toHaveLength(TURNS);
+      expect(users.map((m) => m.slice(0, 60))).toEqual(
+        history.filter((m) => m.role === 'user').map((m) => `user:${m.content as string}`.slice(0, 60)),
+      );
     },
     scaled(900_000),
   );
+
+  it('stores each turn once when molt stored it but its answer was lost, and when the model call is retried', async () => {
+    const sessionId = uniqueSessionId('aisdk-retry');
+    // The first two answers to the turn carrying LOSE-ME are lost after molt stored it: the
+    // client's own retry, then the middleware's next post of the same turn.
+    let lose = 2;
+    const lossy = await startLossyProxy(
+      baseUrl,
+      (path, body) => path.endsWith('/turns') && body.includes('LOSE-ME') && lose-- > 0,
+    );
+    // The model fails once, retryably, on the FLAKY question: the AI SDK calls it again.
+    let flaky = true;
+    const model = mockModel((prompt) => {
+      if (flaky && lastUserText(prompt).startsWith('FLAKY')) {
+        flaky = false;
+        throw new APICallError({
+          message: 'overloaded',
+          url: 'https://model.invalid',
+          requestBodyValues: {},
+          statusCode: 529,
+          isRetryable: true,
+        });
+      }
+      return agentReply(prompt);
+    });
+    const warnings: string[] = [];
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: moltMiddleware({
+        baseUrl: lossy.url,
+        sessionId,
+        window: 50_000,
+        downForMs: 0,
+        onWarning: (w) => warnings.push(w),
+      }),
+    });
+    const history: ModelMessage[] = [];
+    try {
+      for (const question of [
+        'Hello there.',
+        'LOSE-ME: what is the weather in Oslo?',
+        'FLAKY: and what should I wear?',
+      ]) {
+        history.push({ role: 'user', content: question });
+        const result = await generateText({
+          model: wrapped,
+          messages: history,
+          tools: { get_weather: weather },
+          stopWhen: stepCountIs(4),
+        });
+        history.push(...result.response.messages);
+      }
+    } finally {
+      await lossy.close();
+    }
+    expect(lose).toBeLessThanOrEqual(0);
+    expect(flaky).toBe(false);
+    expect(warnings.join('\n')).toMatch(/posting the turn failed/);
+    expect(await stored(sessionId)).toEqual([
+      'user:Hello there.',
+      'assistant:Answer to "Hello there.". ',
+      'user:LOSE-ME: what is the weather in Oslo?',
+      'assistant:call get_weather',
+      'toolResult:get_weather',
+      'assistant:Done with get_weather.',
+      'user:FLAKY: and what should I wear?',
+      'assistant:Answer to "FLAKY: and what should I wear?". ',
+    ]);
+  });
 
   it('a memory committed in one session is recalled in the next', async () => {
     const userId = `user-${randomUUID()}`;
@@ -349,9 +532,15 @@ describe('the AI SDK middleware on molt', () => {
         expect(await turn(long, i % 2 === 1)).toMatch(/^Answer/);
         expect(await turn(`What is the weather now, ${i}?`)).toBe('Done with get_weather.');
       }
+      // Slow: molt takes the connections and never answers; each call waits `timeoutMs`.
+      await proxy.hang();
+      const started = Date.now();
+      expect(await turn('Still there? molt hangs now.')).toMatch(/^Answer/);
+      expect(Date.now() - started).toBeLessThan(scaled(10_000));
     } finally {
       await proxy.up();
     }
+    expect(warnings.join('\n')).toMatch(/did not answer/);
     expect(warnings.length).toBeGreaterThan(0);
     expect(warnings.join('\n')).toMatch(/caller's own prompt/);
     // Every prompt the model got while molt was down fitted the window (the caller's, cut).
@@ -364,6 +553,80 @@ describe('the AI SDK middleware on molt', () => {
     expect(messages.filter((m) => m.startsWith('user:Question 3 while molt is down'))).toHaveLength(1);
     expect(messages.filter((m) => m === 'user:Hello, first question while molt is up.')).toHaveLength(1);
     expect(messages.at(-1)).toMatch(/^assistant:Answer to "Back again/);
+    // Nothing said while molt was away is lost: every question is stored, once, in order.
+    expect(messages.filter((m) => m.startsWith('user:'))).toEqual(
+      history.filter((m) => m.role === 'user').map((m) => `user:${m.content as string}`),
+    );
+  });
+
+  it('keeps answering while molt (API and worker) is killed, and carries on when it is started again', async () => {
+    // A molt of this test's own: killed is its API closed and its worker shut down; started
+    // again is a new API and worker on the same task queue, database and port.
+    const taskQueue = `molt-test-${randomUUID()}`;
+    let molt: Harness | undefined = await startHarness({ taskQueue });
+    const url = await molt.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = Number(new URL(url).port);
+    const sessionId = uniqueSessionId('aisdk-killed');
+    const WINDOW = 2_000;
+    const warnings: string[] = [];
+    const model = mockModel();
+    const wrapped = wrapLanguageModel({
+      model,
+      middleware: moltMiddleware({
+        baseUrl: url,
+        sessionId,
+        window: WINDOW,
+        timeoutMs: 1_000,
+        downForMs: 0,
+        onWarning: (w) => warnings.push(w),
+      }),
+    });
+    const history: ModelMessage[] = [];
+    const turn = async (question: string) => {
+      history.push({ role: 'user', content: question });
+      const result = await generateText({
+        model: wrapped,
+        messages: history,
+        tools: { get_weather: weather },
+        stopWhen: stepCountIs(4),
+      });
+      history.push(...result.response.messages);
+      return result.text;
+    };
+    try {
+      expect(await turn('First, while molt runs.')).toMatch(/^Answer/);
+      await molt.stop();
+      molt = undefined;
+      for (let i = 0; i < 3; i++) {
+        const long = `Question ${i} while molt is dead: ${'please read this long paste. '.repeat(60)}`;
+        expect(await turn(long)).toMatch(/^Answer/);
+        expect(await turn(`What is the weather now, ${i}?`)).toBe('Done with get_weather.');
+      }
+      expect(warnings.join('\n')).toMatch(/posting the turn failed \(unreachable/);
+      // Every prompt the model got fitted the window: while molt was dead, the caller's, cut.
+      for (const call of model.doGenerateCalls) {
+        expect(Math.ceil(JSON.stringify(call.prompt).length / 4)).toBeLessThanOrEqual(WINDOW + 600);
+      }
+      molt = await startHarness({ taskQueue });
+      await molt.app.listen({ host: '127.0.0.1', port });
+      const before = warnings.length;
+      expect(await turn('Back: what did we do?')).toMatch(/^Answer to "Back: what did we do\?"/);
+      expect(warnings.length).toBe(before);
+      // The model got molt's context again, with what was said while molt was dead.
+      expect(plainText(model.doGenerateCalls.at(-1)!.prompt)).toContain('What is the weather now, 2?');
+      // Every question is stored once, in order, and the restarted worker applied every turn.
+      expect((await stored(sessionId)).filter((m) => m.startsWith('user:'))).toEqual(
+        history.filter((m) => m.role === 'user').map((m) => `user:${m.content as string}`),
+      );
+      const app = molt.app;
+      await eventually(
+        async () => (await app.inject({ method: 'GET', url: `/v1/sessions/${sessionId}` })).json() as Json,
+        (v) => v.lastSeq === v.transcript.messages && v.lastSeq > 0,
+        { timeoutMs: scaled(60_000), intervalMs: 200 },
+      );
+    } finally {
+      await molt?.stop();
+    }
   });
 
   it('runs the package example', async () => {

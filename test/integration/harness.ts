@@ -69,12 +69,14 @@ export interface HarnessOptions {
   turnDispatch?: ApiDeps['turnDispatch'];
   /** MOLT_TEMPORAL_UI_URL: workflow histories link to this Temporal Web UI. */
   temporalUiUrl?: string;
+  /** The task queue (a fresh one unless given): a harness started again on the same queue is the same molt restarted. */
+  taskQueue?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   installTemporalRuntime('ERROR');
   const address = options.temporalAddress ?? inject('temporalAddress');
-  const taskQueue = `molt-test-${randomUUID()}`;
+  const taskQueue = options.taskQueue ?? `molt-test-${randomUUID()}`;
   const database = await openDatabase({ url: options.databaseUrl ?? inject('databaseUrl') }, { poolSize: 5 });
   await ensureTenant(database.db, DEFAULT_TENANT_ID);
   const connection = await Connection.connect({ address });

@@ -160,6 +160,47 @@ describe('the memory tool on molt', () => {
     ).toContain('pin 4242');
   });
 
+  it("never shows another tenant's files at the same user and paths", async () => {
+    // Another tenant, with a user of the same id and a session of the same id.
+    const otherTenant = `tenant-memtool-other-${randomUUID()}`;
+    const otherKey = (
+      await createApiKey(h.database.db, { tenantId: otherTenant, role: 'agent', agentId: 'claude' })
+    ).key;
+    const other = createMoltClient({ baseUrl, apiKey: otherKey });
+    await other.postTurn(sessions.a1, {
+      turnId: 'open',
+      userId: USER_A,
+      messages: [{ role: 'user', content: 'hello' }],
+    });
+    const otherTool = (input: unknown) => handleMemoryToolCall(other, { sessionId: sessions.a1 }, input);
+    await tool(sessions.a1, {
+      command: 'create',
+      path: '/memories/tenant.txt',
+      file_text: 'tenant one 7777',
+    });
+    expect((await otherTool({ command: 'view', path: '/memories' })).content).not.toContain('tenant.txt');
+    for (const input of [
+      { command: 'view', path: '/memories/tenant.txt' },
+      { command: 'str_replace', path: '/memories/tenant.txt', old_str: '7777', new_str: '0000' },
+      { command: 'delete', path: '/memories/tenant.txt' },
+      { command: 'rename', old_path: '/memories/tenant.txt', new_path: '/memories/moved.txt' },
+    ]) {
+      const result = await otherTool(input);
+      expect(result.isError, JSON.stringify(input)).toBe(true);
+      expect(result.content).not.toContain('7777');
+    }
+    // The other tenant's file at the same path is its own; each tenant reads its own text.
+    expect(
+      await otherTool({ command: 'create', path: '/memories/tenant.txt', file_text: 'tenant two' }),
+    ).toEqual({ content: 'File created successfully at: /memories/tenant.txt', isError: false });
+    expect((await otherTool({ command: 'view', path: '/memories/tenant.txt' })).content).toContain(
+      'tenant two',
+    );
+    expect((await tool(sessions.a1, { command: 'view', path: '/memories/tenant.txt' })).content).toContain(
+      'tenant one 7777',
+    );
+  });
+
   it('refuses paths outside /memories, plain or encoded, and writes nothing', async () => {
     const before = (await operator.request('GET', '/v1/memories', { userId: USER_A })) as Json;
     for (const path of [
@@ -169,6 +210,13 @@ describe('the memory tool on molt', () => {
       '/etc/passwd',
       '/memories\\..\\x',
       '/memories//x',
+      '/memories-other/x',
+      'memories/x',
+      '/memories/\u2025/etc/passwd', // ‥ two-dot leader, NFKC '..'
+      '/memories/\uff0e\uff0e/x', // fullwidth full stops
+      '/memories\uff0f..\uff0fx', // fullwidth solidus
+      '/memories/..\u2215x', // division slash
+      '/memories/x\u202e', // right-to-left override
     ]) {
       for (const input of [
         { command: 'view', path },

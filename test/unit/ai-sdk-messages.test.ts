@@ -2,10 +2,11 @@
  * The AI SDK middleware's pure parts (integrations/ai-sdk): what it posts (the overlap with what
  * molt has), the prompt ↔ molt message conversion, and the fallback's cut to the window.
  */
-import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV2CallOptions, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { overlapOf } from '../../integrations/ai-sdk/src/index.js';
+import { MoltApiError, type MoltClient } from '../../client/index.js';
+import { moltMiddleware, overlapOf } from '../../integrations/ai-sdk/src/index.js';
 import {
   assistantOf,
   hashOf,
@@ -130,6 +131,80 @@ describe('pruneToWindow', () => {
           else if (rest.length > 1) expect(rest[0]!.role).not.toBe('tool');
         },
       ),
+    );
+  });
+});
+
+describe('moltMiddleware against a molt that loses answers', () => {
+  type Fate = 'ok' | 'unreachable' | 'lost';
+  /**
+   * A fake molt that stores a turn once per turn id (as molt's idempotency does) and, per call,
+   * answers, is unreachable (nothing stored) or stores the turn and loses the answer.
+   */
+  function fakeMolt(fates: Fate[]) {
+    const turns = new Set<string>();
+    const log: unknown[] = [];
+    let call = 0;
+    const client = {
+      async postTurn(_session: string, body: { turnId: string; messages: unknown[] }) {
+        const fate = fates[call++] ?? 'ok';
+        if (fate === 'unreachable') throw new MoltApiError(0, 'unreachable', 'connection refused');
+        if (!turns.has(body.turnId)) {
+          turns.add(body.turnId);
+          log.push(...body.messages);
+        }
+        if (fate === 'lost') throw new MoltApiError(0, 'unreachable', 'socket hang up');
+        return {};
+      },
+      async getContext() {
+        return { messages: log, systemPromptAddition: '' };
+      },
+    };
+    return { client: client as unknown as MoltClient, log };
+  }
+
+  it('stores every message once, in order, whatever answers are lost, whole history or newest only', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<Fate>('ok', 'ok', 'unreachable', 'lost'), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        async (fates, turns, whole) => {
+          const molt = fakeMolt(fates);
+          const middleware = moltMiddleware({
+            client: molt.client,
+            sessionId: 's',
+            window: 100_000,
+            downForMs: 0,
+            onWarning: () => {},
+          });
+          const history: LanguageModelV2Prompt = [];
+          // One more turn after the fates run out, so every queued chunk gets its chance.
+          for (let i = 0; i <= turns + fates.length; i++) {
+            const user: LanguageModelV2Prompt[number] = {
+              role: 'user',
+              content: [{ type: 'text', text: `question ${i}` }],
+            };
+            history.push(user);
+            const prompt = whole ? [...history] : [user];
+            await middleware.transformParams!({
+              type: 'generate',
+              params: { prompt } as LanguageModelV2CallOptions,
+              model: {} as never,
+            });
+            const content = [{ type: 'text' as const, text: `answer ${i}` }];
+            await middleware.wrapGenerate!({
+              doGenerate: async () => ({ content, finishReason: 'stop', usage: {} as never, warnings: [] }),
+              doStream: async () => ({}) as never,
+              params: { prompt } as LanguageModelV2CallOptions,
+              model: {} as never,
+            });
+            history.push({ role: 'assistant', content });
+          }
+          expect(molt.log).toEqual(splitPrompt(history).messages);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

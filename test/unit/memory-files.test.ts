@@ -240,6 +240,20 @@ describe('paths never leave /memories', () => {
     '/memories/a\u0000b',
     '../memories/a',
     '',
+    // Unicode lookalikes of '/', '.', '..' and '\\', and invisible characters.
+    '/memories/\u2025/etc/passwd', // ‥ two-dot leader (NFKC: '..')
+    '/memories/\u2024\u2024/x', // ․․ one-dot leaders
+    '/memories/\uff0e\uff0e/x', // ．． fullwidth full stops
+    '/memories\uff0f..\uff0fx', // ／ fullwidth solidus
+    '/memories/a\uff0f..\uff0f..\uff0fetc',
+    '/memories/..\u2215x', // ∕ division slash
+    '/memories/..\u2044x', // ⁄ fraction slash
+    '/memories/..\u29f8x', // ⧸ big solidus
+    '/memories/..\u2216x', // ∖ set minus
+    '/memories/..\ufe68x', // ﹨ small reverse solidus (NFKC: '\\')
+    '/memories/a\u200b', // zero-width space
+    '/memories/\u202e/txt.exe', // right-to-left override
+    '/memories/cafe\u0301', // not NFKC (decomposed é)
   ];
 
   it('refuses every traversal, encoded or not, for every command', () => {
@@ -265,12 +279,41 @@ describe('paths never leave /memories', () => {
     }
   });
 
+  it('accepts names in any script, in normal form', () => {
+    for (const p of [
+      '/memories/café/notes.md',
+      '/memories/日本語/メモ.txt',
+      '/memories/.hidden',
+      '/memories/a..b',
+    ]) {
+      expect(pathProblem(p), p).toBeNull();
+    }
+  });
+
   it('any accepted path is /memories or a clean path under it', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom('memories', '..', '.', '', 'a', '%2e', '\\', 'b.txt', '%2F', '/'), {
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.constantFrom(
+            'memories',
+            '..',
+            '.',
+            '',
+            'a',
+            '%2e',
+            '\\',
+            'b.txt',
+            '%2F',
+            '/',
+            '\u2025',
+            '\uff0e',
+            '\uff0f',
+            'é',
+          ),
+          {
+            maxLength: 6,
+          },
+        ),
         fc.boolean(),
         (segments, lead) => {
           const p = `${lead ? '/' : ''}${segments.join('/')}`;
@@ -279,6 +322,7 @@ describe('paths never leave /memories', () => {
           expect(p.split('/').slice(1)).not.toContain('..');
           expect(p.split('/').slice(1)).not.toContain('');
           expect(p).not.toMatch(/%|\\/);
+          expect(p.normalize('NFKC')).toBe(p);
         },
       ),
     );

@@ -76,10 +76,31 @@ const describe = (error: unknown) =>
     ? `${error.code}${error.status ? ` (${error.status})` : ''}: ${error.message}`
     : errorText(error);
 
+/** A run of messages posted as one turn, under the id it keeps until molt confirms it. */
+interface Chunk {
+  turnId: string;
+  messages: CanonicalMessage[];
+  hashes: string[];
+}
+
+/** A refusal no retry changes (a bad message, a turn id taken): the chunk is dropped, not retried. */
+const refused = (error: unknown) =>
+  error instanceof MoltApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  ![408, 429].includes(error.status);
+
 export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2Middleware {
   const client = clientOf(options);
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  /** Hashes of the messages molt confirmed, oldest first (the tail the dedupe compares). */
   const posted: string[] = [];
+  /**
+   * Chunks molt has not confirmed, in order: each is re-posted under its own turn id before
+   * anything newer, so one molt stored without its answer reaching us (a lost response, a
+   * timeout) is answered by molt's idempotency instead of being stored twice.
+   */
+  const queue: Chunk[] = [];
   let downUntil = 0;
   /** The recording of the previous reply, awaited before the next call reads molt. */
   let recording: Promise<void> = Promise.resolve();
@@ -89,47 +110,73 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
     if (posted.length > REMEMBERED) posted.splice(0, posted.length - REMEMBERED);
   };
 
+  const fail = (what: string, error: unknown) => {
+    if (!(error instanceof MoltApiError) || error.status === 0 || error.status >= 500) {
+      downUntil = Date.now() + (options.downForMs ?? 5_000);
+    }
+    warn(
+      `[molt] ${what} failed (${describe(error)}); the model gets the caller's own prompt, cut to the window`,
+    );
+  };
+
   async function guarded<T>(what: string, run: () => Promise<T>): Promise<T | undefined> {
     if (Date.now() < downUntil) return undefined;
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof MoltApiError) || error.status === 0 || error.status >= 500) {
-        downUntil = Date.now() + (options.downForMs ?? 5_000);
-      }
-      warn(
-        `[molt] ${what} failed (${describe(error)}); the model gets the caller's own prompt, cut to the window`,
-      );
+      fail(what, error);
       return undefined;
     }
   }
 
-  /** Posts `messages` as one turn; true when molt has them (now or before). */
-  async function post(messages: CanonicalMessage[]): Promise<boolean> {
-    if (messages.length === 0) return true;
+  /** Queues `messages` as one turn after what is queued (a no-op for none). */
+  function enqueue(messages: CanonicalMessage[]): void {
+    if (messages.length === 0) return;
     const hashes = messages.map(hashOf);
+    const after = queue.at(-1)?.hashes.at(-1) ?? posted.at(-1) ?? '';
     const turnId = `ai-sdk-${createHash('sha256')
-      .update(JSON.stringify([options.sessionId, posted.at(-1) ?? '', hashes]))
+      .update(JSON.stringify([options.sessionId, after, hashes]))
       .digest('hex')
       .slice(0, 40)}`;
-    const answer = await guarded('posting the turn', () =>
-      client.postTurn(options.sessionId, {
-        turnId,
-        format: 'openclaw',
-        messages: messages as never,
-        contextWindowTokens: options.window,
-        ...(options.userId ? { userId: options.userId } : {}),
-        ...(options.agentId ? { agentId: options.agentId } : {}),
-      }),
-    );
-    if (answer === undefined) return false;
-    remember(hashes);
+    queue.push({ turnId, messages, hashes });
+    // Bounded while molt is away: the oldest unconfirmed messages go first, with a warning.
+    let queued = queue.reduce((n, chunk) => n + chunk.messages.length, 0);
+    while (queued > REMEMBERED && queue.length > 1) {
+      queued -= queue.shift()!.messages.length;
+      warn('[molt] too many messages waiting for molt: the oldest are dropped from what will be posted');
+    }
+  }
+
+  /** Posts the queued chunks in order; true when molt has them all. */
+  async function flush(): Promise<boolean> {
+    while (queue.length > 0) {
+      if (Date.now() < downUntil) return false;
+      const chunk = queue[0]!;
+      try {
+        await client.postTurn(options.sessionId, {
+          turnId: chunk.turnId,
+          format: 'openclaw',
+          messages: chunk.messages as never,
+          contextWindowTokens: options.window,
+          ...(options.userId ? { userId: options.userId } : {}),
+          ...(options.agentId ? { agentId: options.agentId } : {}),
+        });
+      } catch (error) {
+        fail('posting the turn', error);
+        // A turn molt refuses will never be taken: dropped, so what follows does not wait on it.
+        if (refused(error)) queue.shift();
+        return false;
+      }
+      remember(chunk.hashes);
+      queue.shift();
+    }
     return true;
   }
 
   async function record(content: readonly LanguageModelV2Content[]): Promise<void> {
     const reply = assistantOf(content);
-    if (reply) await post([reply]);
+    if (reply) enqueue([reply]);
+    await flush();
   }
 
   async function transformParams({
@@ -146,9 +193,9 @@ export function moltMiddleware(options: MoltMiddlewareOptions): LanguageModelV2M
     clearTimeout(timer);
     const { system, messages } = splitPrompt(params.prompt);
     const fallback = () => ({ ...params, prompt: pruneToWindow(params.prompt, options.window) });
-    const hashes = messages.map(hashOf);
-    const known = overlapOf(posted, hashes);
-    if (!(await post(messages.slice(known)))) return fallback();
+    const known = overlapOf([...posted, ...queue.flatMap((chunk) => chunk.hashes)], messages.map(hashOf));
+    enqueue(messages.slice(known));
+    if (!(await flush())) return fallback();
     const lastUser = [...messages].reverse().find((m) => m.role === 'user');
     const prompt = lastUser?.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
     const memoryTools = params.tools?.some((t) => t.name === 'search_memories') ?? false;

@@ -17,8 +17,8 @@
  * (`$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte`, `$in`, `$nin`) and pages with `offset`/`limit`;
  * `listNamespaces` matches prefix and suffix (`*` wildcards) and cuts at `maxDepth`. Two
  * differences: a `query` is ranked by molt's recall (lexical, or hybrid with embeddings) and
- * returns only items that match it, best first; and a namespace whose items were all deleted is
- * not listed (InMemoryStore keeps it).
+ * returns only items that match it, best first; and a namespace that holds no item (all deleted,
+ * or only a delete in it) is not listed (InMemoryStore lists it).
  */
 import {
   BaseStore,
