@@ -50,6 +50,46 @@ describe('conversation memories', () => {
       expect(memory!.validFrom).toBe(`${date.replace('week of ', '')}T00:00:00.000Z`);
   });
 
+  // Round 1 of issue 31's extraction tuning (bench/extraction-probe.txt): phrasings written for it.
+  it.each([
+    // Shouted in capitals: read as lower case; the quote stays as said.
+    ['WE GOT THE KEYS TO THE NEW APARTMENT TODAY', 'event', '2023-05-08'],
+    ['JUST GOT ENGAGED!!', 'event', null],
+    ['we got married in April', 'event', '2023-04'],
+    // A plan someone else changed: the new date is ahead, not behind.
+    ['my boss pushed the launch to next month', 'event', '2023-06'],
+    ['Dana rescheduled the wedding to October', 'event', '2023-10'],
+    ['the school changed the recital to Friday night', 'event', '2023-05-12'],
+    ['they discharged me on Friday, finally home', 'event', '2023-05-05'],
+  ])('keeps "%s" as an %s, dated %s (round 1)', (text, type, date) => {
+    const [memory, ...rest] = said(text);
+    expect(rest).toEqual([]);
+    expect(memory).toMatchObject({ type, speaker: 'Caroline', quote: text });
+    if (date) expect(memory!.content).toContain(`(≈ ${date})`);
+  });
+
+  it.each([
+    'OMG THAT IS AMAZING',
+    'HAPPY BIRTHDAY!!!',
+    'LOL NO WAY',
+    'WHAT ARE YOU DOING TONIGHT',
+    'she moved on from it',
+    'the cat moved to the couch lol',
+    'they let me know',
+    'they sent me a link',
+  ])('keeps nothing of "%s" (round 1)', (text) => {
+    expect(said(text)).toEqual([]);
+  });
+
+  it('pairs a "what\'s …?" question with the other speaker\'s short answer', () => {
+    const [memory, ...rest] = extractCandidates([
+      by('Mel', "what's the puppy's name?", 1),
+      by('Caroline', "Biscuit. she's a beagle mix", 2),
+    ]);
+    expect(rest).toEqual([]);
+    expect(memory).toMatchObject({ speaker: 'Caroline', question: "what's the puppy's name?" });
+  });
+
   it('keeps the sentences that go on about a memory with it, in one quote', () => {
     const [memory, ...rest] = said(
       'yeah I went to Woodhaven, a small town in the Midwest, last weekend. my grandpa turned 90. anyway how are you?',
