@@ -222,7 +222,20 @@ describe('extraction of what people say', () => {
           );
         },
       ),
-      { numRuns: 6 },
+      {
+        numRuns: 4,
+        // Every identity combination at least once, then random ones.
+        examples: (
+          [
+            'unnamedAndMel',
+            'userIdInOtherCase',
+            'bothNamedNeitherUser',
+            'otherUserOfTenant',
+            'otherTenantsUser',
+            'sameNameBoth',
+          ] as const
+        ).map((identity, i) => [identity, i % 2 === 0]),
+      },
     );
   }, 600_000);
 });
