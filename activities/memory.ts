@@ -114,7 +114,6 @@ export function memoryActivities(deps: MemoryActivityDeps) {
       const range = rows.map((row) => rangeMessageOf(row.seq, row.body as Message, row.createdAt));
       const speakers: SessionSpeakers = {
         userSinceSeq: session.userId === null ? null : (session.userSinceSeq ?? null),
-        speakers: range.flatMap((m) => (m.role === 'user' && m.speaker !== undefined ? [m.speaker] : [])),
       };
       const scope = scopeOf({
         tenantId: input.tenantId,

@@ -2,7 +2,7 @@
  * Tuning aid for issue 31 (not a benchmark): phrasings written for generality, not taken from any
  * corpus — each said by one speaker of a two-person chat — printed with what the extractor keeps.
  * Run: `npx tsx bench/extraction-probe.ts bench/extraction-probe.txt` (one sentence a line; `!` first
- * marks chatter, which must yield nothing).
+ * marks chatter, which must yield nothing; `question || answer` is a two-turn answer: Ann asks, Bo answers).
  */
 import { readFileSync } from 'node:fs';
 import { extractCandidates } from '../context/memory/extractive.js';
@@ -15,9 +15,11 @@ const lines = readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8')
 let wrong = 0;
 for (const line of lines) {
   const noise = line.startsWith('!');
-  const text = noise ? line.slice(1).trim() : line;
+  const body = noise ? line.slice(1).trim() : line;
+  const [asked, answer] = body.includes(' || ') ? body.split(' || ') : ['hey how have you been', body];
+  const text = answer!;
   const range = [
-    { seq: 1, role: 'user', text: 'hey how have you been', speaker: 'Ann', at },
+    { seq: 1, role: 'user', text: asked!, speaker: 'Ann', at },
     { seq: 2, role: 'user', text, speaker: 'Bo', at },
   ];
   const kept = verifyCandidates(extractCandidates(range), range).accepted.filter((a) => a.seq === 2);

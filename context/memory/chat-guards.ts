@@ -83,7 +83,7 @@ export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 
 /** A short first-person event: subject, a past verb, an article and a thing. */
 const SHORT_EVENT =
-  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$/iu;
+  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$|^(?:(?:I|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?:got|getting)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b[\s!.…]*$/iu;
 
 /**
  * Whether a sentence is chatter, not a memory: a question, an acknowledgement, a pleasantry,

@@ -107,9 +107,23 @@ export const FAVOURITE =
 /** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
 export const MINE_CHANGED =
   /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired)\b/iu;
-/** Someone did something to the speaker or theirs: "The surgeon finally scheduled my knee replacement". */
+/**
+ * Someone changed a plan of the speaker's world: "my boss pushed the launch to next month", "Dana
+ * rescheduled the wedding to October", "the school changed the recital to Friday night". The thing
+ * moved is "the/our/my…" something, and where it went is a time or a named place (`THIRD_PARTY_TARGET`).
+ */
+export const THIRD_PARTY_CHANGE =
+  /^(?<who>\p{Lu}[\p{L}'’-]+|(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:just\s+|finally\s+|officially\s+|already\s+)?(?:moved|pushed|rescheduled|changed|switched|postponed|bumped|delayed|shifted|brought\s+forward)\s+(?:the|our|my|his|her|their)\s+(?<thing>[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}?)\s+(?:back\s+|up\s+)?(?:to|until|till|into)\s+(?<target>.+)$/u;
+/** Who may not be the one changing a plan: a pronoun or a word that opens chatter. */
+export const NOT_THIRD_PARTY =
+  /^(?:It|That|This|There|He|She|They|You|What|Which|Who|When|Where|Why|How|Someone|Somebody|Everyone|Nobody|Lol|Omg|Haha|Yeah|Ok|Okay|So|And|But|Then|Just|Also)$/u;
+/** A life event said in two words: "just got engaged", "we got married in June", "getting married in May". */
+export const LIFE_EVENT =
+  /^(?:(?:I|i|We|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?<verb>got|getting|get)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b/u;
+
+/** Someone did something to the speaker or theirs: "The surgeon finally scheduled my knee replacement", "they let me out on Tuesday". */
 export const DONE_TO_ME =
-  /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
+  /^they\s+(?:finally\s+|just\s+)?(?:let\s+(?:me|us)\s+(?:out|in|go\s+home)|discharged\s+(?:me|us)|released\s+(?:me|us)|sent\s+(?:me|us)\s+home|offered\s+(?:me|us)\s+(?:the|a)\s+[\p{L}]+|hired\s+me|accepted\s+me|promoted\s+me)\b|^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
 /** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
 export const AHEAD =
   /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b/iu;
@@ -132,6 +146,11 @@ const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const WEEKDAYS =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun';
+/** Where a changed plan went: a time ("next month", "the 14th", "Friday night"), a named place, or someone's place. */
+export const THIRD_PARTY_TARGET = new RegExp(
+  String.raw`^(?:(?:the\s+)?(?:${MONTHS}|${WEEKDAYS})\b|(?:next|this|the\s+(?:next|following))\s+\p{L}+|tomorrow|tonight|the\s+\d{1,2}(?:st|nd|rd|th)\b|\d|(?:his|her|their|our|my)\s+(?:place|house|apartment|parents'?)\b)|^\p{Lu}`,
+  'u',
+);
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 export const SCHEDULED = new RegExp(
   String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,

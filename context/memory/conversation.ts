@@ -29,6 +29,7 @@ import {
   ING_AHEAD,
   INTO,
   KIN,
+  LIFE_EVENT,
   LIKING,
   LIKING_INSIDE,
   LIKING_SAID,
@@ -37,6 +38,7 @@ import {
   NOT_ONGOING,
   NOT_PLAN,
   NOT_SCHEDULED,
+  NOT_THIRD_PARTY,
   ONGOING,
   objectOk,
   PAST_VERB_SET,
@@ -52,6 +54,8 @@ import {
   SUBJECTLESS_EVENT,
   SUBJECTLESS_PLAN,
   THE_PLAN,
+  THIRD_PARTY_CHANGE,
+  THIRD_PARTY_TARGET,
   TIME_WORDS,
 } from './conversation-patterns.js';
 import type { MemoryType } from './types.js';
@@ -69,7 +73,8 @@ export interface ConversationFinding {
 /** The sentence without a closing invitation to the other speaker ("…, you should come"). */
 const withoutInvitation = (s: string) => s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, '');
 
-export function conversationFinding(sentence: string): ConversationFinding | null {
+export function conversationFinding(said: string): ConversationFinding | null {
+  const sentence = readable(said);
   const whole = sentenceFinding(sentence);
   if (whole) return whole;
   if (HEDGE.test(withoutInvitation(sentence))) return null;
@@ -82,6 +87,17 @@ export function conversationFinding(sentence: string): ConversationFinding | nul
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * A sentence shouted in capitals ("WE GOT THE KEYS TODAY") read as if typed in lower case, "I"
+ * kept: the rules read words, not case. Mixed case is left alone (its capitals name things).
+ */
+export function readable(sentence: string): string {
+  const upper = sentence.match(/\p{Lu}/gu)?.length ?? 0;
+  const lower = sentence.match(/\p{Ll}/gu)?.length ?? 0;
+  if (upper < 6 || upper < 4 * lower || !/\p{L}+\s+\p{L}+/u.test(sentence)) return sentence;
+  return sentence.toLowerCase().replace(/(?<![\p{L}'’])i(?=['’]|\b)/gu, 'I');
 }
 
 /** Praise, not a fact: "my mom is the best", "my dog is so cute". */
@@ -141,6 +157,16 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   )
     return { type: 'profile', kind: 'profile', priority: 3 };
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
+  m = LIFE_EVENT.exec(s);
+  if (m) return { type: 'event', kind: m.groups!.verb === 'got' ? 'event' : 'plan', priority: 3 };
+  m = THIRD_PARTY_CHANGE.exec(s);
+  if (
+    m &&
+    !NOT_THIRD_PARTY.test(m.groups!.who!) &&
+    THIRD_PARTY_TARGET.test(m.groups!.target!.trim()) &&
+    contentWords(m.groups!.thing!).length >= 1
+  )
+    return { type: 'event', kind: 'plan', priority: 3 };
   m = SUBJECTLESS_PLAN.exec(s);
   if (
     m &&
@@ -247,7 +273,7 @@ export function namesSomeone(sentence: string): boolean {
  * person named in the sentence before.
  */
 export function thirdPersonFinding(sentence: string): ConversationFinding | null {
-  const s = sentence.trim();
+  const s = readable(sentence).trim();
   if (!/^(?:she|he|they)\b/iu.test(s)) return null;
   const firstPerson = s
     .replace(/^(?:she|he)(?:'s|’s)\s+(?=been\b|got\b|gotten\b)/iu, "I've ")

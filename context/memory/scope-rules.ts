@@ -12,8 +12,8 @@
  * A session that names its user only after its first turns keeps what was said before under
  * these rules (session or agent) — even when it is extracted after the naming; what is said
  * afterwards is the user's. In a conversation between people (messages with speakers' names),
- * only the speaker who is the session's user speaks for the user; another speaker's memories stay
- * in the session (sayerOwner).
+ * only the speaker named as the session's user id speaks for the user; another speaker's memories
+ * stay in the session (sayerOwner).
  */
 import type { MemoryType } from './types.js';
 
@@ -69,30 +69,30 @@ export interface Sayer {
 export interface SessionSpeakers {
   /** The first seq said after the session named its user (null: all of it, or no user). */
   userSinceSeq: number | null;
-  /** The distinct speaker names of the session's user messages (in the range read). */
-  speakers: readonly string[];
 }
 
 /**
- * The owner a quoted message's memories are stored for: the session's user only for what that
- * user said — after the session named them, and, when messages carry speakers' names, by the
- * speaker who is the user (the only named speaker, or the one whose name is the user id). Anyone
- * else's words keep the session's owner without its user: never merged into the user's memories.
+ * The owner a quoted message's memories are stored for (docs/memory.md#whose-memory). The session's
+ * user only for what that user said: after the session named them, in a message that carries no
+ * speaker's name (the API's default: the user's own message) or whose name is the user id
+ * (`isUserSpeaker`). A message's name is display text, not an identity: any other name — another
+ * user id of the tenant included — is a person molt does not know, whose words keep the session's
+ * owner without its user (the session's own scope): never merged into the user's memories, never
+ * written into another user's. Each message decides alone, so the answer never changes as the
+ * session grows (a range that holds one speaker's words cannot make that speaker the user).
  */
 export function sayerOwner(owner: ScopeOwner, said: Sayer, session: SessionSpeakers): ScopeOwner {
   if (owner.userId === null) return owner;
   const anonymous = { ...owner, userId: null };
   if (session.userSinceSeq !== null && said.seq < session.userSinceSeq) return anonymous;
   if (said.speaker === undefined) return owner;
-  return said.speaker === userSpeaker(owner.userId, session.speakers) ? owner : anonymous;
+  return isUserSpeaker(owner.userId, said.speaker) ? owner : anonymous;
 }
 
-/** Which named speaker is the session's user: the only one, or the one named as the user id. */
-export function userSpeaker(userId: string, speakers: readonly string[]): string | null {
-  const distinct = [...new Set(speakers)];
-  if (distinct.length === 1) return distinct[0]!;
-  const folded = userId.normalize('NFC').toLowerCase();
-  return distinct.find((name) => name.toLowerCase() === folded) ?? null;
+/** Whether a speaker's name is the session's user: the user id, compared NFC and case-insensitively. */
+export function isUserSpeaker(userId: string, speaker: string): boolean {
+  const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
+  return fold(speaker) === fold(userId);
 }
 
 /**

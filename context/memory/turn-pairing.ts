@@ -8,7 +8,7 @@ import { ADVICE, CJK, contentWords, HEDGE, NOISE, withoutLeadIn } from './chat-g
 
 /** A question to the other speaker that a short answer completes: "Which team did you sign with?". */
 const WH_QUESTION =
-  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who)\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$/iu;
+  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who)(?:'s|’s)?\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$/iu;
 
 /**
  * A question typed without its "?": "which program did you go with", "where are you guys

@@ -72,7 +72,7 @@ function sentencesOf(text: string): Array<{ text: string; index: number }> {
  * (people mostly recount).
  */
 const FORWARD =
-  /\b(?:will|won't|shall|gonna|going\s+to|plan(?:s|ning)?\s+(?:to|on)|planned\s+for|hope\s+to|hoping\s+to|can't\s+wait|upcoming|booked|scheduled|for\s+(?:next|this\s+coming)|until|by\s+(?:next|the\s+end))\b|'ll\b|\b(?:are|am|is|'re|'m|'s)\s+(?:\w+ing)\b[^.!?]*\b(?:next|in|on|for|this)\b/i;
+  /\b(?:will|won't|shall|gonna|going\s+to|plan(?:s|ning)?\s+(?:to|on)|planned\s+for|hope\s+to|hoping\s+to|can't\s+wait|upcoming|booked|scheduled|for\s+(?:next|this\s+coming)|until|by\s+(?:next|the\s+end))\b|\b(?:moved|pushed|rescheduled|postponed|bumped|delayed|shifted|changed|switched)\s+(?:the|our|my|his|her|their|it)\b[^.!?]*\b(?:to|until|till)\b|'ll\b|\b(?:are|am|is|'re|'m|'s)\s+(?:\w+ing)\b[^.!?]*\b(?:next|in|on|for|this)\b/i;
 
 function looksForward(sentence: string): boolean {
   return (

@@ -37,6 +37,7 @@ import { recallCandidates } from './memory-recall.js';
 import {
   currentCondition,
   type MemoryRow,
+  type MemorySource,
   memories,
   memoryEvents,
   memoryTerms,
@@ -157,6 +158,10 @@ async function recordDecision(
     .onConflictDoNothing();
 }
 
+/** Who said what a memory quotes: the quoted message's speaker name, or nobody named. */
+const speakerOfSource = (source: MemorySource | null | undefined): string | null =>
+  source && 'speaker' in source && source.speaker !== undefined ? source.speaker : null;
+
 /**
  * Stores one draft in the caller's transaction (which holds the scope's lock): the policy decides
  * from the related memories; an add inserts, a supersede inserts and retires the target, a
@@ -171,7 +176,12 @@ export async function storeDraft(
   const normalized = normalizeMemoryText(draft.content);
   const key = draft.key ? normalizeMemoryKey(draft.key) || null : null;
   const subjectKey = subjectOf(draft.content)?.key ?? null;
-  const related = await relatedMemories(tx, scope, { content: draft.content, normalized, key, subjectKey });
+  // Two speakers' facts are never one fact (docs/memory.md#whose-memory): outside a user's scope (where
+  // every memory is the user's own) Mel's favourite food never supersedes or duplicates Caroline's.
+  const speaker = speakerOfSource(draft.source);
+  const related = (
+    await relatedMemories(tx, scope, { content: draft.content, normalized, key, subjectKey })
+  ).filter((r) => scope.userId !== null || speakerOfSource(r.row.source) === speaker);
   const decision = decideUpdate(
     {
       type: draft.type,

@@ -6,7 +6,9 @@
  * apart from the session's user.
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureTenant } from '../../db/transcript.js';
 import { type FakeLlm, startFakeLlm } from '../fake-llm/server.js';
 import { eventually, type Harness, type Json, startHarness, uniqueSessionId } from './harness.js';
 
@@ -133,4 +135,104 @@ describe('extraction of what people say', () => {
       'Mel: I finished my pottery course yesterday (≈ 2023-05-07)',
     ]);
   });
+
+  it("puts each speaker's facts where the rule says, whoever is named what (property)", async () => {
+    // Two people who state the same kinds of facts, each with values of their own.
+    const facts = (pet: string, food: string, city: string) => [
+      `I adopted a dog named ${pet} last week`,
+      `My favorite food is ${food}`,
+      `We're moving to ${city} in June`,
+    ];
+    const mineSaid = facts('Rexford', 'lasagna', 'Denver');
+    const theirsSaid = facts('Boltar', 'ramen', 'Austin');
+    const theirValues = /Boltar|ramen|Austin/u;
+    const myValues = /Rexford|lasagna|Denver/u;
+    // Another user id of this tenant and another tenant: no speaker's name may write there.
+    const otherUser = `u-other-${randomUUID()}`;
+    const otherTenant = `t-other-${randomUUID()}`;
+    await ensureTenant(h.database.db, otherTenant);
+    const rows = async (query: string): Promise<Json[]> => {
+      const result = (await h.database.db.execute(query as never)) as unknown as { rows: Json[] } | Json[];
+      return Array.isArray(result) ? result : result.rows;
+    };
+    const countOf = async (where: string) =>
+      Number((await rows(`select count(*)::int as n from memories where ${where}`))[0]!.n);
+    const foreignBefore = await countOf(`tenant_id = '${otherTenant}' or user_id = '${otherUser}'`);
+    /** Who the user's and the other speaker's messages say they are; whether the user's words are the user's. */
+    const identities = (userId: string) => ({
+      unnamedAndMel: { mine: undefined, theirs: 'Mel', userKeeps: true },
+      userIdInOtherCase: { mine: userId.toUpperCase(), theirs: 'Mel', userKeeps: true },
+      bothNamedNeitherUser: { mine: 'Caroline', theirs: 'Mel', userKeeps: false },
+      otherUserOfTenant: { mine: userId, theirs: otherUser, userKeeps: true },
+      otherTenantsUser: { mine: userId, theirs: `${otherTenant}:${userId}`, userKeeps: true },
+      sameNameBoth: { mine: userId, theirs: ` ${userId.toUpperCase()}x`, userKeeps: true },
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'unnamedAndMel',
+          'userIdInOtherCase',
+          'bothNamedNeitherUser',
+          'otherUserOfTenant',
+          'otherTenantsUser',
+          'sameNameBoth',
+        ) as fc.Arbitrary<keyof ReturnType<typeof identities>>,
+        fc.boolean(),
+        async (identity, theyStart) => {
+          run += 1;
+          const sessionId = uniqueSessionId(`mem-people-ids-${run}`);
+          const userId = `u-${randomUUID()}`;
+          const who = identities(userId)[identity];
+          const say = (text: string, name: string | undefined) =>
+            user(text, name === undefined ? {} : { name });
+          const turns = mineSaid.flatMap((text, i) => {
+            const pair = [say(text, who.mine), say(theirsSaid[i]!, who.theirs)];
+            return theyStart ? pair.reverse() : pair;
+          });
+          await post(sessionId, 't1', turns, { userId });
+          const extraction = await extractAll(sessionId);
+          expect(extraction.status).toBe('succeeded');
+          const stored = await rows(
+            `select tenant_id, user_id, session_scope, content, source->>'speaker' as speaker from memories
+             where source->>'sessionId' = '${sessionId}' and type <> 'episode' and status = 'active'`,
+          );
+          const mine = stored.filter((m) => m.user_id !== null);
+          const apart = stored.filter((m) => m.user_id === null);
+          // Never merged: no memory holds both speakers' values, and the user's hold only the user's.
+          for (const m of stored) expect(myValues.test(m.content) && theirValues.test(m.content)).toBe(false);
+          for (const m of mine) {
+            expect(m).toMatchObject({ tenant_id: 'default', user_id: userId });
+            expect(m.content).toMatch(myValues);
+          }
+          // The other speaker's facts are all kept, in the session, said by them.
+          const theirs = apart.filter((m) => theirValues.test(m.content));
+          expect(theirs.length).toBe(3);
+          for (const m of theirs)
+            expect(m).toMatchObject({ session_scope: sessionId, speaker: who.theirs.trim() });
+          // The user's own facts: the user's when molt knows the speaker is the user, else the session's.
+          expect(mine.length).toBe(who.userKeeps ? 3 : 0);
+          if (!who.userKeeps) expect(apart.filter((m) => myValues.test(m.content)).length).toBe(3);
+          // No speaker's name reaches another user's or another tenant's memories.
+          expect(await countOf(`tenant_id = '${otherTenant}' or user_id = '${otherUser}'`)).toBe(
+            foreignBefore,
+          );
+        },
+      ),
+      {
+        numRuns: 4,
+        // Every identity combination at least once, then random ones.
+        examples: (
+          [
+            'unnamedAndMel',
+            'userIdInOtherCase',
+            'bothNamedNeitherUser',
+            'otherUserOfTenant',
+            'otherTenantsUser',
+            'sameNameBoth',
+          ] as const
+        ).map((identity, i) => [identity, i % 2 === 0]),
+      },
+    );
+  }, 600_000);
 });

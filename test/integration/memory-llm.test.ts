@@ -160,6 +160,50 @@ describe('LLM memory extraction', () => {
     expect((await get(`/v1/memories?userId=${userId}&limit=100`)).items).toEqual([]);
   });
 
+  it("keeps what the model extracts from before the naming, or from another speaker, out of the user's memories (issue 31)", async () => {
+    const userId = `u-${randomUUID()}`;
+    const sessionId = uniqueSessionId('mem-llm-naming');
+    const post = async (turnId: string, messages: unknown[], extra: Json = {}) => {
+      const response = await h.app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${sessionId}/turns`,
+        payload: { turnId, messages, ...extra },
+      });
+      expect(response.statusCode).toBe(202);
+    };
+    const reply = { role: 'assistant', content: [{ type: 'text', text: 'Understood.' }] };
+    // Said before any turn named the user, then after: one idle extraction reads both turns.
+    await post('t1', [{ role: 'user', content: 'Please remember that I prefer window seats.' }, reply]);
+    await post(
+      't2',
+      [
+        { role: 'user', content: 'Please remember that I prefer aisle seats.' },
+        { role: 'user', content: 'Please remember that I prefer the middle seat.', name: 'Mel' },
+        reply,
+      ],
+      { userId },
+    );
+    const list = await eventually(
+      () => get(`/v1/memory-extractions?sessionId=${sessionId}`),
+      (e) => e.items.length > 0 && e.items.every((x: Json) => x.status !== 'running'),
+      { timeoutMs: 90_000 },
+    );
+    expect(list.items.every((x: Json) => x.status === 'succeeded')).toBe(true);
+    const mine = (await get(`/v1/memories?userId=${userId}&limit=100`)).items.map((m: Json) => m.content);
+    expect(mine).toEqual(['Please remember that I prefer aisle seats.']);
+    // The rest stays in the session's own scope.
+    const result = (await h.database.db.execute(
+      `select content from memories where session_scope = '${sessionId}' and status = 'active'` as never,
+    )) as unknown as { rows: Json[] } | Json[];
+    const session = (Array.isArray(result) ? result : result.rows).map((r) => r.content);
+    expect(session).toEqual(
+      expect.arrayContaining([
+        'Please remember that I prefer window seats.',
+        'Please remember that I prefer the middle seat.',
+      ]),
+    );
+  });
+
   it('honours Retry-After on a 429 and then succeeds', async () => {
     // The retry policy alone would try again after 1 s; the provider asks for 3 s.
     fake.setBehaviour({ kind: 'rateLimit', retryAfterSeconds: 3 });
