@@ -188,6 +188,12 @@ describe('the agent verbs’ transport', () => {
     const viaNode = await failure(nodeTransport(plain));
     expect(viaNode).toBeInstanceOf(TypeError);
     expect(viaNode).toMatchObject({ message: viaFetch.message, cause: { code: 'ECONNREFUSED' } });
+    // An https URL goes through node:https (loaded for it alone), failing alike.
+    const https = { ...plain, url: url.replace('http:', 'https:') };
+    expect(await failure(nodeTransport(https))).toMatchObject({
+      message: (await failure(fetchTransport(fetch)(https))).message,
+      cause: { code: 'ECONNREFUSED' },
+    });
     // Through the client: retried, then `unreachable` naming the code, as with fetch.
     const client = createMoltClient({
       baseUrl: url.replace(/\/v1.*/, ''),
