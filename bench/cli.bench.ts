@@ -11,6 +11,9 @@
  *
  *   npx tsx bench/cli.bench.ts            (MOLT_BENCH_CLI_SAMPLES=n, default 15 per case and path)
  *
+ * MOLT_BENCH_CLI_COMPARE=<another checkout, built> times that checkout's built CLI too, as a third
+ * path alternating with the other two against the same molt: a change's before and after in one run.
+ *
  * Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +31,10 @@ const MOLT = join(ROOT, 'bin', 'molt.mjs');
 const CPU_HOOK = pathToFileURL(join(ROOT, 'bench', 'fixtures', 'cpu-at-exit.mjs')).href;
 const CPU_DIR = mkdtempSync(join(tmpdir(), 'molt-cli-bench-'));
 const SAMPLES = Number(process.env.MOLT_BENCH_CLI_SAMPLES ?? 15);
+/** Another checkout whose built CLI is timed too (its `bin/molt.mjs`), or undefined. */
+const COMPARE = process.env.MOLT_BENCH_CLI_COMPARE;
+const PATHS = COMPARE ? (['built', 'tsx', 'compare'] as const) : (['built', 'tsx'] as const);
+type Path = (typeof PATHS)[number];
 const WARMUP = 2;
 /** The issue's goal for the built CLI's median, per case. */
 const GOAL_MS = 250;
@@ -122,6 +129,12 @@ async function main(): Promise<void> {
     log('building the CLI (dist/cli)');
     await buildCli();
   }
+  if (COMPARE) {
+    // Its bin/molt.mjs would run its sources through tsx, silently, were its build not current.
+    const other = await import(pathToFileURL(join(COMPARE, 'scripts', 'cli-build.mjs')).href);
+    if (!other.isBuildCurrent())
+      throw new Error(`${COMPARE}: its dist/cli is missing or stale (node scripts/cli-build.mjs there)`);
+  }
   const stack = await startBenchStack();
   try {
     const worker = await stack.startWorker();
@@ -137,7 +150,7 @@ async function main(): Promise<void> {
     const base: NodeJS.ProcessEnv = { ...process.env, MOLT_USER_ID: USER_ID, MOLT_SESSION_ID: SESSION_ID };
     delete base.MOLT_API_KEY;
     delete base.MOLT_CLI_FROM_SOURCE;
-    const envFor = (target: Case['target'], path: 'built' | 'tsx'): NodeJS.ProcessEnv => ({
+    const envFor = (target: Case['target'], path: Path): NodeJS.ProcessEnv => ({
       ...base,
       MOLT_API_URL: target === 'unreachable' ? 'http://127.0.0.1:9' : api.url,
       ...(path === 'tsx' ? { MOLT_CLI_FROM_SOURCE: '1' } : {}),
@@ -161,13 +174,13 @@ async function main(): Promise<void> {
 
     const loadBefore = loadavg();
     const floor = samples();
-    const results: Record<string, { built: Samples; tsx: Samples }> = {};
+    const results: Record<string, { built: Samples; tsx: Samples; compare: Samples }> = {};
     for (const c of CASES) {
-      const times = { built: samples(), tsx: samples() };
+      const times = { built: samples(), tsx: samples(), compare: samples() };
       for (let i = 0; i < WARMUP + SAMPLES; i++) {
-        for (const path of ['built', 'tsx'] as const) {
+        for (const path of PATHS) {
           const run = await timeOnce(
-            [MOLT, ...c.args],
+            [path === 'compare' ? join(COMPARE ?? '', 'bin', 'molt.mjs') : MOLT, ...c.args],
             envFor(c.target, path),
             c.status,
             `${c.name} (${path})`,
@@ -179,7 +192,11 @@ async function main(): Promise<void> {
       results[c.name] = times;
       log(
         `${c.name}: built ${round(median(times.built.wall))} ms (CPU ${round(median(times.built.cpu))}), ` +
-          `tsx ${round(median(times.tsx.wall))} ms (CPU ${round(median(times.tsx.cpu))}) (medians)`,
+          `tsx ${round(median(times.tsx.wall))} ms (CPU ${round(median(times.tsx.cpu))})` +
+          (COMPARE
+            ? `, compare ${round(median(times.compare.wall))} ms (CPU ${round(median(times.compare.cpu))})`
+            : '') +
+          ' (medians)',
       );
     }
     const cases = Object.fromEntries(
@@ -197,6 +214,17 @@ async function main(): Promise<void> {
             tsxMedianMs: round(median(t.tsx.cpu)),
             builtOverNodeFloorMs: round(median(t.built.cpu) - median(floor.cpu)),
           },
+          ...(COMPARE
+            ? {
+                /** MOLT_BENCH_CLI_COMPARE's built CLI, and this build's medians minus its. */
+                compare: {
+                  ...summary(t.compare.wall),
+                  cpuMedianMs: round(median(t.compare.cpu)),
+                  builtMinusCompareMs: round(median(t.built.wall) - median(t.compare.wall)),
+                  builtMinusCompareCpuMs: round(median(t.built.cpu) - median(t.compare.cpu)),
+                },
+              }
+            : {}),
         },
       ]),
     );
@@ -207,6 +235,7 @@ async function main(): Promise<void> {
       JSON.stringify(
         {
           samplesPerCase: SAMPLES,
+          ...(COMPARE ? { compare: COMPARE } : {}),
           machine: {
             cpus: cpus().length,
             loadAverage1mBefore: round(loadBefore[0] ?? 0, 2),

@@ -14,7 +14,7 @@ import type { AgentEnv } from './agent-env.js';
 import { quickAgentEnv } from './agent-env-quick.js';
 import { renderAgentAnswer } from './agent-format.js';
 import { UsageError } from './errors.js';
-import { nodeFetch } from './http-transport.js';
+import { nodeTransport } from './http-transport.js';
 import { KEY_HINT } from './molt-address.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and passed on as JSON
@@ -39,17 +39,17 @@ const client = (env: AgentEnv) =>
     baseUrl: env.MOLT_API_URL,
     ...(env.MOLT_API_KEY ? { apiKey: env.MOLT_API_KEY } : {}),
     timeoutMs: 30_000,
-    fetch: nodeFetch,
+    transport: nodeTransport,
   });
 
 /** The answer's JSON when 2xx; a MoltApiError with molt's code and message otherwise. */
-function unwrap(result: { data?: unknown; error?: unknown; response: Response }): Json {
-  if (result.response.ok) return result.data as Json;
+function unwrap(result: { data?: unknown; error?: unknown; status: number; ok: boolean }): Json {
+  if (result.ok) return result.data as Json;
   const error = (result.error as Json | undefined)?.error;
   throw new MoltApiError(
-    result.response.status,
-    error?.code ?? `http_${result.response.status}`,
-    error?.message ?? `molt answered HTTP ${result.response.status}`,
+    result.status,
+    error?.code ?? `http_${result.status}`,
+    error?.message ?? `molt answered HTTP ${result.status}`,
   );
 }
 
@@ -143,8 +143,8 @@ export async function agentHistory(options: Output): Promise<void> {
     const molt = client(env);
     const params = { path: { sessionId: env.MOLT_SESSION_ID } };
     const [session, context] = await Promise.all([
-      molt.api.GET('/v1/sessions/{sessionId}', { params }).then(unwrap),
-      molt.api
+      molt.plain.GET('/v1/sessions/{sessionId}', { params }).then(unwrap),
+      molt.plain
         .GET('/v1/sessions/{sessionId}/context', { params: { ...params, query: { recall: 'false' } } })
         .then(unwrap),
     ]);
@@ -192,7 +192,7 @@ export function registerAgentCommands(program: Command): void {
           const priority =
             options.priority === undefined ? undefined : positiveInt('--priority', 5)(options.priority);
           requireScope(env);
-          const result = await client(env).api.POST('/v1/memories', {
+          const result = await client(env).plain.POST('/v1/memories', {
             body: {
               content: options.content,
               ...(options.type ? { type: options.type as (typeof MEMORY_TYPES)[number] } : {}),
@@ -202,11 +202,7 @@ export function registerAgentCommands(program: Command): void {
             },
           });
           const answer = unwrap(result);
-          emit(
-            'remember',
-            { duplicate: result.response.status === 200, memory: memoryView(answer.memory) },
-            options,
-          );
+          emit('remember', { duplicate: result.status === 200, memory: memoryView(answer.memory) }, options);
         },
       ),
     );
@@ -223,7 +219,7 @@ export function registerAgentCommands(program: Command): void {
         const limit = options.limit === undefined ? 5 : positiveInt('--limit', 50)(options.limit);
         requireScope(env);
         const answer = unwrap(
-          await client(env).api.POST('/v1/memories/search', {
+          await client(env).plain.POST('/v1/memories/search', {
             // With a type, read the most there are and keep that type's best.
             body: { query: options.query, limit: options.type ? 50 : limit, ...scopeOf(env) },
           }),
@@ -264,7 +260,7 @@ export function registerAgentCommands(program: Command): void {
               : positiveInt('--after-seq', 2 ** 31 - 1)(options.afterSeq);
           requireScope(env);
           const answer = unwrap(
-            await client(env).api.POST('/v1/memories/expand', {
+            await client(env).plain.POST('/v1/memories/expand', {
               body: {
                 ...(options.id ? { id: options.id } : { compactionId: options.compaction! }),
                 ...(before !== undefined ? { before } : {}),
@@ -290,7 +286,7 @@ export function registerAgentCommands(program: Command): void {
         const agentId = env.MOLT_AGENT_ID;
         if (!userId && !agentId && env.MOLT_SESSION_ID) {
           const session = unwrap(
-            await molt.api.GET('/v1/sessions/{sessionId}', {
+            await molt.plain.GET('/v1/sessions/{sessionId}', {
               params: { path: { sessionId: env.MOLT_SESSION_ID } },
             }),
           );
@@ -301,7 +297,7 @@ export function registerAgentCommands(program: Command): void {
         let cursor: string | undefined;
         do {
           const page = unwrap(
-            await molt.api.GET('/v1/memories', {
+            await molt.plain.GET('/v1/memories', {
               params: {
                 query: {
                   status: 'active',

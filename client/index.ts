@@ -7,7 +7,15 @@
  *   await molt.postTurn('s-1', { turnId: 't-1', messages });
  *   const context = await molt.getContext('s-1', { budget: 100_000 });
  */
-import createClient from 'openapi-fetch';
+import createClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type FetchResponse,
+  type MaybeOptionalInit,
+} from 'openapi-fetch';
 import { errorText } from '../context/error-text.js';
 import type { paths } from './openapi.js';
 import type {
@@ -47,6 +55,48 @@ export interface MoltClientOptions {
   /** The wait when a 429/503 has no `Retry-After` (default 250 ms). */
   retryDelayMs?: number;
   fetch?: typeof fetch;
+  /**
+   * What `plain` sends through (default: `fetch`). A short-lived process gives one that needs no
+   * Request, Response or Headers: touching any of them makes Node load its fetch implementation
+   * (undici), which costs such a process more than its own work (cli/http-transport.ts, docs/cli.md).
+   */
+  transport?: Transport;
+}
+
+/** One request as `plain` sends it: plain values, no Request object. */
+export interface PlainRequest {
+  method: string;
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** One answer as a transport gives it to `plain`: plain values, no Response object. */
+export interface PlainResponse {
+  status: number;
+  /** Lower-case names; a repeated header's values joined by `, `, as `Headers.get` answers. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends one request and answers its response; fails as `fetch` fails when there is no answer (a
+ * TypeError whose `cause` is the system error), and at the signal's abort with its reason.
+ */
+export type Transport = (request: PlainRequest) => Promise<PlainResponse>;
+
+/** A Transport over a `fetch` (the default one in any runtime). */
+export function fetchTransport(fetchFn: typeof fetch): Transport {
+  return async ({ method, url, headers, body, signal }) => {
+    const response = await fetchFn(url, { method, headers, ...(body !== undefined ? { body } : {}), signal });
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: await response.text(),
+    };
+  };
 }
 
 /** A call that molt answered with an error, or that did not finish in time. */
@@ -96,42 +146,85 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const RETRIED_STATUSES = new Set([429, 503]);
 
+type RetryOptions = Required<Pick<MoltClientOptions, 'timeoutMs' | 'retries' | 'retryDelayMs'>>;
+
+/**
+ * One call bounded by one deadline across attempts, retrying 429/503 (after `Retry-After` when it
+ * fits in the time left) and failed connections: the rule of both of the client's ways to send
+ * (`retryingFetch` for `api`, the Transport for `plain`).
+ */
+async function withRetries<A>(
+  options: RetryOptions,
+  what: { method: string; url: string },
+  attempt: (signal: AbortSignal) => Promise<A>,
+  answer: (a: A) => { status: number; retryAfter: string | null; discard(): Promise<void> },
+): Promise<A> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (let attempts = 0; ; attempts++) {
+    const left = deadline - Date.now();
+    let answered: A;
+    try {
+      answered = await attempt(AbortSignal.timeout(Math.max(1, left)));
+    } catch (error) {
+      const timedOut = Date.now() >= deadline;
+      if (timedOut || attempts >= options.retries) {
+        const pathname = new URL(what.url).pathname;
+        throw new MoltApiError(
+          0,
+          timedOut ? 'timeout' : 'unreachable',
+          timedOut
+            ? `molt did not answer ${what.method} ${pathname} within ${options.timeoutMs} ms`
+            : `molt is unreachable (${what.method} ${pathname}): ${causeOf(error)}`,
+          timedOut ? undefined : causeOf(error),
+        );
+      }
+      await sleep(Math.min(options.retryDelayMs, Math.max(0, deadline - Date.now())));
+      continue;
+    }
+    const { status, retryAfter, discard } = answer(answered);
+    if (!RETRIED_STATUSES.has(status) || attempts >= options.retries) return answered;
+    const wait = retryAfterMs(retryAfter) ?? options.retryDelayMs;
+    if (Date.now() + wait >= deadline) return answered; // the answer stands: no time to wait
+    await discard();
+    await sleep(wait);
+  }
+}
+
 /** A `fetch` bounded by one deadline across attempts, retrying 429/503 and refused connections. */
 export function retryingFetch(
-  options: Required<Pick<MoltClientOptions, 'timeoutMs' | 'retries' | 'retryDelayMs'>> & {
-    fetch: typeof fetch;
-  },
+  options: RetryOptions & { fetch: typeof fetch },
 ): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const deadline = Date.now() + options.timeoutMs;
-    for (let attempt = 0; ; attempt++) {
-      const left = deadline - Date.now();
-      let response: Response;
-      try {
-        response = await options.fetch(request.clone(), { signal: AbortSignal.timeout(Math.max(1, left)) });
-      } catch (error) {
-        const timedOut = Date.now() >= deadline;
-        if (timedOut || attempt >= options.retries) {
-          throw new MoltApiError(
-            0,
-            timedOut ? 'timeout' : 'unreachable',
-            timedOut
-              ? `molt did not answer ${request.method} ${new URL(request.url).pathname} within ${options.timeoutMs} ms`
-              : `molt is unreachable (${request.method} ${new URL(request.url).pathname}): ${causeOf(error)}`,
-            timedOut ? undefined : causeOf(error),
-          );
-        }
-        await sleep(Math.min(options.retryDelayMs, Math.max(0, deadline - Date.now())));
-        continue;
-      }
-      if (!RETRIED_STATUSES.has(response.status) || attempt >= options.retries) return response;
-      const wait = retryAfterMs(response.headers.get('retry-after')) ?? options.retryDelayMs;
-      if (Date.now() + wait >= deadline) return response; // the answer stands: no time to wait
-      await response.body?.cancel();
-      await sleep(wait);
-    }
-  };
+  return (request) =>
+    withRetries(
+      options,
+      request,
+      (signal) => options.fetch(request.clone(), { signal }),
+      (response) => ({
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        discard: async () => {
+          await response.body?.cancel();
+        },
+      }),
+    );
 }
+
+/** What `plain`'s calls answer: openapi-fetch's `data` or `error`, and the status, without a Response. */
+export type PlainAnswer<R> = R extends unknown
+  ? Omit<R, 'response'> & { status: number; ok: boolean }
+  : never;
+
+/** An operation of the generated paths, as openapi-fetch's FetchResponse reads it. */
+// biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's own constraint
+type Operation<T> = T extends Record<string | number, any> ? T : never;
+
+type PlainMethod<M extends 'get' | 'post' | 'delete'> = <
+  Path extends ClientPathsWithMethod<Client<paths>, M>,
+  Init extends MaybeOptionalInit<paths[Path], M>,
+>(
+  path: Path,
+  init: Init,
+) => Promise<PlainAnswer<FetchResponse<Operation<paths[Path][M]>, Init, `${string}/${string}`>>>;
 
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -141,39 +234,108 @@ function causeOf(error: unknown): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createMoltClient(options: MoltClientOptions) {
-  const fetchWithRetries = retryingFetch({
+  const retry: RetryOptions = {
     timeoutMs: options.timeoutMs ?? 10_000,
     retries: options.retries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 250,
-    // Bound: a browser's fetch called as a method of another object throws "Illegal invocation".
-    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-  });
+  };
+  // Bound: a browser's fetch called as a method of another object throws "Illegal invocation".
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchWithRetries = retryingFetch({ ...retry, fetch: fetchFn });
+  const transport = options.transport ?? fetchTransport(fetchFn);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  const api = createClient<paths>({ baseUrl, headers, fetch: fetchWithRetries });
+  // Made on first use: openapi-fetch reads globalThis.Request when it makes a client, and in Node
+  // that loads undici, which `plain` exists to spare a short-lived process.
+  let api: Client<paths> | undefined;
+  const typed = () => {
+    api ??= createClient<paths>({ baseUrl, headers, fetch: fetchWithRetries });
+    return api;
+  };
+  const querySerializer = createQuerySerializer();
+
+  /**
+   * A generated route's call, sent through the Transport: the URL openapi-fetch would build (its own
+   * serializers), a JSON body, and `data` or `error` as openapi-fetch reads them.
+   */
+  const plainCall = <M extends 'get' | 'post' | 'delete'>(method: M): PlainMethod<M> =>
+    // biome-ignore lint/suspicious/noExplicitAny: typed by PlainMethod; built from plain values
+    (async (path: string, init: { params?: { path?: any; query?: any }; body?: unknown }) => {
+      const url = createFinalURL(path, {
+        baseUrl,
+        params: init.params ?? {},
+        querySerializer,
+        pathSerializer: defaultPathSerializer,
+      });
+      const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+      const request = {
+        method: method.toUpperCase(),
+        url,
+        headers: body === undefined ? { ...headers } : { 'content-type': 'application/json', ...headers },
+        ...(body !== undefined ? { body } : {}),
+      };
+      const response = await withRetries(
+        retry,
+        request,
+        (signal) => transport({ ...request, signal }),
+        (answer) => ({
+          status: answer.status,
+          retryAfter: answer.headers['retry-after'] ?? null,
+          discard: async () => {},
+        }),
+      );
+      // As openapi-fetch reads an answer (its coreFetch): no body to read, the JSON of a success,
+      // an error's JSON or else its text.
+      const { status, headers: answered, body: text } = response;
+      const ok = status >= 200 && status < 300;
+      const length = answered['content-length'];
+      if (status === 204 || (length === '0' && !answered['transfer-encoding']?.includes('chunked'))) {
+        return ok ? { status, ok, data: undefined } : { status, ok, error: undefined };
+      }
+      if (ok) return { status, ok, data: length || text ? JSON.parse(text) : undefined };
+      let error: unknown = text;
+      try {
+        error = JSON.parse(text);
+      } catch {
+        // not JSON: the text
+      }
+      return { status, ok, error };
+    }) as unknown as PlainMethod<M>;
 
   const unwrap = answerOf;
   const path = (sessionId: string) => ({ path: { sessionId } });
 
   return {
     /** The underlying openapi-fetch client, for routes without a helper. */
-    api,
+    get api(): Client<paths> {
+      return typed();
+    },
+    /**
+     * The generated routes as `api` calls them (typed alike), sent through the Transport with no
+     * Request, Response or Headers: for a process that makes a call or two and exits (the agent
+     * verbs of the CLI), where Node's fetch classes cost more than the rest (docs/cli.md#start-up).
+     */
+    plain: { GET: plainCall('get'), POST: plainCall('post'), DELETE: plainCall('delete') },
     async postTurn(sessionId: string, body: TurnBody): Promise<TurnResponse> {
-      return unwrap(await api.POST('/v1/sessions/{sessionId}/turns', { params: path(sessionId), body }));
+      return unwrap(await typed().POST('/v1/sessions/{sessionId}/turns', { params: path(sessionId), body }));
     },
     async getContext(sessionId: string, query: ContextQuery = {}): Promise<ContextResponse> {
       return unwrap(
-        await api.GET('/v1/sessions/{sessionId}/context', { params: { ...path(sessionId), query } }),
+        await typed().GET('/v1/sessions/{sessionId}/context', { params: { ...path(sessionId), query } }),
       );
     },
     async getSession(sessionId: string): Promise<SessionResponse> {
-      return unwrap(await api.GET('/v1/sessions/{sessionId}', { params: path(sessionId) }));
+      return unwrap(await typed().GET('/v1/sessions/{sessionId}', { params: path(sessionId) }));
     },
     async reportOverflow(sessionId: string, body: OverflowBody): Promise<OverflowResponse> {
-      return unwrap(await api.POST('/v1/sessions/{sessionId}/overflow', { params: path(sessionId), body }));
+      return unwrap(
+        await typed().POST('/v1/sessions/{sessionId}/overflow', { params: path(sessionId), body }),
+      );
     },
     async compact(sessionId: string, body: CompactBody = {}): Promise<CompactionView> {
-      return unwrap(await api.POST('/v1/sessions/{sessionId}/compact', { params: path(sessionId), body }));
+      return unwrap(
+        await typed().POST('/v1/sessions/{sessionId}/compact', { params: path(sessionId), body }),
+      );
     },
     /**
      * A call by method and path, for callers that build the path themselves (the memory verbs of

@@ -157,6 +157,21 @@ describe('molt start-up', () => {
     expect(result.imports.filter((url) => /node_modules\/zod\//.test(url))).toEqual([]);
   });
 
+  it.each([
+    [['remember', '--content', 'Ana prefers tea.']],
+    [['search', '--query', 'tea']],
+    [['ls']],
+    [['history']],
+  ])(
+    'molt %j loads no fetch implementation (undici), nor TLS for an http URL (cli/http-transport.ts)',
+    (args) => {
+      const result = run(args);
+      expect(result.imports.length, result.stderr).toBeGreaterThan(0);
+      expect(result.imports.filter((url) => url.startsWith('node:internal/deps/undici/'))).toEqual([]);
+      expect(result.imports).not.toContain('node:tls');
+    },
+  );
+
   it('an agent verb with a variable zod refuses says which, exit 2', () => {
     const result = run(['search', '--query', 'tea'], { MOLT_SESSION_ID: 'no spaces allowed' });
     expect(result.status).toBe(2);
