@@ -242,12 +242,17 @@ describe('the AI SDK middleware on molt', () => {
     'a ~40-turn agent on a small window crosses 50% and 70%, and the summary reaches the model',
     async () => {
       const sessionId = uniqueSessionId('aisdk-long');
+      const userId = `user-${randomUUID()}`;
       const WINDOW = 6_000;
       const model = mockModel((prompt) => agentReply(prompt, 'Here is what I found in the logs. '.repeat(8)));
       const wrapped = wrapLanguageModel({
         model,
-        middleware: moltMiddleware({ baseUrl, sessionId, window: WINDOW }),
+        middleware: moltMiddleware({ baseUrl, sessionId, userId, window: WINDOW }),
       });
+      // Said once, in passing, early in the session (no tool call, no "remember"): a later
+      // session of the same user gets it back from molt's memory of the turns.
+      const PASSING =
+        'oh and my daughter Maya starts violin lessons at the Riverside music school next Tuesday';
       const history: ModelMessage[] = [];
       const ratios: number[] = [];
       const settled: number[] = [];
@@ -264,9 +269,11 @@ describe('the AI SDK middleware on molt', () => {
         if (big) bigTurn = i;
         const question = big
           ? `Here is the log: ${'ERROR timeout while calling billing; retry 3 of 5. '.repeat(160)}`
-          : i % 10 === 5
-            ? 'What is the weather now?'
-            : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
+          : i === 2
+            ? PASSING
+            : i % 10 === 5
+              ? 'What is the weather now?'
+              : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
         history.push({ role: 'user', content: question });
         const before = i === 0 ? 0 : (await api(`/v1/sessions/${sessionId}`)).liveTokens;
         const result = await generateText({
@@ -377,6 +384,32 @@ describe('the AI SDK middleware on molt', () => {
       expect(users.map((m) => m.slice(0, 60))).toEqual(
         history.filter((m) => m.role === 'user').map((m) => `user:${m.content as string}`.slice(0, 60)),
       );
+      // A second session of the same user: what was said in passing at turn 3 (long since
+      // compacted out of the first session's context) is recalled into the model's prompt.
+      await eventually(
+        async () => {
+          const response = await h.app.inject({
+            method: 'POST',
+            url: '/v1/memories/search',
+            payload: { query: 'Maya violin lessons', userId },
+          });
+          return JSON.stringify(response.json());
+        },
+        (body) => body.includes('Riverside music school'),
+        { timeoutMs: 120_000, intervalMs: 250 },
+      );
+      const next = wrapLanguageModel({
+        model,
+        middleware: moltMiddleware({
+          baseUrl,
+          sessionId: uniqueSessionId('aisdk-long-2'),
+          userId,
+          window: WINDOW,
+        }),
+      });
+      const from = model.doGenerateCalls.length;
+      await generateText({ model: next, prompt: 'Remind me, when does Maya start her violin lessons?' });
+      expect(plainText(model.doGenerateCalls[from]!.prompt)).toContain('Riverside music school');
     },
     scaled(900_000),
   );
