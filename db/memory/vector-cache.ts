@@ -57,6 +57,16 @@ export function clearVectorCache(): void {
   cache.clear();
 }
 
+/** Makes every cached part due for its version check (tests: the incremental path without waiting). */
+export function expireVectorCache(): void {
+  for (const part of cache.values()) part.checkedAt = 0;
+}
+
+/** How many parts are cached (tests: sessions of one user share one). */
+export function vectorCacheParts(): number {
+  return cache.size;
+}
+
 /** Bytes the cached parts hold (tests and benchmarks). */
 export function vectorCacheBytes(): number {
   let bytes = 0;
@@ -88,21 +98,31 @@ interface VectorRow {
   id: string;
   agent: string | null;
   at: string;
-  vector: number[];
+  vector: Float32Array;
 }
 
 const stampColumn = sql<string>`${memoryEmbeddings.embeddedAt}::text`;
 
+/**
+ * A stored vector as `array_send` gives it (PostgreSQL's binary array format: a 20-byte header for
+ * one dimension, then each element as its length and a big-endian float4) — parsing `real[]` text
+ * took ~70× longer (bench/README.md).
+ */
+function vectorOfBinary(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getInt32(0) === 0) return new Float32Array(0); // an empty array has no dimension
+  const length = view.getInt32(12);
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i++) out[i] = view.getFloat32(20 + 8 * i + 4);
+  return out;
+}
+
 async function readVectors(db: Executor, where: SQL): Promise<VectorRow[]> {
-  return db
-    .select({
-      id: memoryEmbeddings.memoryId,
-      agent: memoryEmbeddings.agentId,
-      at: stampColumn,
-      vector: memoryEmbeddings.vector,
-    })
-    .from(memoryEmbeddings)
-    .where(where) as Promise<VectorRow[]>; // `where` holds only rows with a vector
+  const rows = rowsOf<{ id: string; agent: string | null; at: string; vector: Uint8Array }>(
+    await db.execute(sql`select memory_id as id, agent_id as agent, embedded_at::text as at,
+      array_send(vector) as vector from ${memoryEmbeddings} where ${where}`),
+  );
+  return rows.map((r) => ({ id: r.id, agent: r.agent, at: r.at, vector: vectorOfBinary(r.vector) }));
 }
 
 async function versionOf(db: Executor, where: SQL): Promise<string> {
