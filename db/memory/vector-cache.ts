@@ -6,7 +6,8 @@
  * (context/memory/vector-scan.ts) that every session of that user or agent shares.
  *
  * A part's cache is trusted for VECTOR_CACHE_FRESH_MS; then its version (count, newest and sum
- * of the rows' `embedded_at`) is read, and when it changed, the part's ids and times only (no
+ * of the rows' `embedded_at`) is read — in the background up to VECTOR_CACHE_STALE_MS, the search
+ * using the cached part meanwhile — and when it changed, the part's ids and times only (no
  * vectors) are read and compared: rows gone are dropped, rows new or embedded again are read by
  * id. A vector of a memory deleted or erased meanwhile may stay in the cache until the next
  * check, but is never returned: the caller reads the memories back as current rows
@@ -26,6 +27,12 @@ import type { RecallScope } from './memory-recall.js';
  * meanwhile is found by the vector side up to this much later (the lexical side finds it at once).
  */
 export const VECTOR_CACHE_FRESH_MS = 2_000;
+/**
+ * A part checked longer ago than VECTOR_CACHE_FRESH_MS but within this is served as it is while
+ * its check runs in the background (at 100,000 vectors the check reads every row's time: tens of
+ * ms, more under load); an older one is checked before the search uses it.
+ */
+export const VECTOR_CACHE_STALE_MS = 60_000;
 /** Bytes of vectors and sign bits all cached parts hold together: 100,000 vectors of 512 dimensions take 211 MB. */
 export const VECTOR_CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -270,7 +277,8 @@ const loading = new Map<string, Promise<Part>>();
 
 async function partOf(db: Executor, spec: PartSpec, model: string): Promise<Part> {
   const held = cache.get(spec.key);
-  if (held && Date.now() - held.checkedAt < VECTOR_CACHE_FRESH_MS) {
+  const age = held ? Date.now() - held.checkedAt : Number.POSITIVE_INFINITY;
+  if (held && age < VECTOR_CACHE_FRESH_MS) {
     remember(spec.key, held);
     return held;
   }
@@ -278,6 +286,12 @@ async function partOf(db: Executor, spec: PartSpec, model: string): Promise<Part
   if (!pending) {
     pending = refresh(db, spec, model, held).finally(() => loading.delete(spec.key));
     loading.set(spec.key, pending);
+  }
+  if (held && age < VECTOR_CACHE_STALE_MS) {
+    // Served as it is while the check runs: a search never waits for it (a failed check is tried again next time).
+    pending.then((part) => remember(spec.key, part)).catch(() => {});
+    remember(spec.key, held);
+    return held;
   }
   const part = await pending;
   remember(spec.key, part);
