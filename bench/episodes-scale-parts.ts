@@ -1,24 +1,39 @@
+/**
+ * Where the time of `bench/episodes-scale.ts` goes, part by part, against an already seeded
+ * database (a copy of its template, `MOLT_BENCH_EPISODES_TEMPLATE=1`):
+ * `createdb -T molt_bench_scale_100000_1000_local_use_lite_512 scale_parts` then
+ * `MOLT_BENCH_PARTS_DB=postgres://postgres@127.0.0.1:5432/scale_parts npx tsx bench/episodes-scale-parts.ts [vector|lexical]`.
+ * For both seeded scopes: the vector cache's cold read and version check, the in-memory scan with
+ * the sign-bit prefilter against the full scan (p50/p95, and the prefilter's overlap with the full
+ * scan's top 40 and same first hit), and the lexical candidate read (`recallCandidates`). The
+ * questions' vectors are cached in /tmp/episodes-scale-parts.json. Prints one JSON object.
+ */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { openDatabase } from '../db/client.js';
-import { cachedNearest, clearVectorCache, expireVectorCache } from '../db/memory/vector-cache.js';
-import { recallCandidates } from '../db/memory/memory-recall.js';
 import { EPISODE_RANKING } from '../context/memory/fusion.js';
 import { queryOfTexts, type RecallQuery } from '../context/memory/recall.js';
+import { openDatabase } from '../db/client.js';
+import { recallCandidates } from '../db/memory/memory-recall.js';
+import { cachedNearest, clearVectorCache, expireVectorCache } from '../db/memory/vector-cache.js';
 import { createEmbedder, loadEmbeddingsConfig } from '../llm/embeddings.js';
-import { loadPeopleCorpus } from './people-corpus.js';
 import { loadSdeBench } from './episodes-data.js';
+import { loadPeopleCorpus } from './people-corpus.js';
 import { percentile } from './stack.js';
 
 const texts = [
   ...loadPeopleCorpus('tuning').flatMap((c) => c.questions.map((q) => q.question)),
   ...(loadSdeBench()?.tasks.map((t) => String(t.bug_report)) ?? []),
 ];
-const asked = texts.map((t) => queryOfTexts(t.slice(0, 2_000).split('\n'))).filter((q): q is RecallQuery => q !== null);
-const handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/perf30_prof' }, { poolSize: 4 });
+const asked = texts
+  .map((t) => queryOfTexts(t.slice(0, 2_000).split('\n')))
+  .filter((q): q is RecallQuery => q !== null);
+const handle = await openDatabase(
+  { url: process.env.MOLT_BENCH_PARTS_DB ?? 'postgres://postgres@127.0.0.1:5432/scale_parts' },
+  { poolSize: 4 },
+);
 const db = handle.db;
 const embedder = createEmbedder(loadEmbeddingsConfig())!;
-const file = '/tmp/p30/qvec.json';
+const file = '/tmp/episodes-scale-parts.json';
 let vecs: number[][];
 if (existsSync(file)) vecs = JSON.parse(readFileSync(file, 'utf8'));
 else {
@@ -73,7 +88,11 @@ for (const userId of ['scale-big', 'scale-small']) {
       if (ms > worst.ms) worst = { ms, i };
     }
     out[`${userId}.lexical`] = stat(lex);
-    out[`${userId}.lexicalWorst`] = { ms: +worst.ms.toFixed(1), terms: asked[worst.i]!.terms.length, i: worst.i };
+    out[`${userId}.lexicalWorst`] = {
+      ms: +worst.ms.toFixed(1),
+      terms: asked[worst.i]!.terms.length,
+      i: worst.i,
+    };
   }
 }
 console.log(JSON.stringify(out, null, 1));
