@@ -5,7 +5,8 @@
  * own, or the whole tenant for a scope naming none — and each part is one cached matrix
  * (context/memory/vector-scan.ts) that every session of that user or agent shares.
  *
- * A part's cache is trusted for VECTOR_CACHE_FRESH_MS; then its version (count, newest and sum
+ * A part's cache is trusted for VECTOR_CACHE_FRESH_MS (longer for a part over 20,000 rows, in
+ * proportion); then its version (count, newest and sum
  * of the rows' `embedded_at`) is read — in the background up to VECTOR_CACHE_STALE_MS, the search
  * using the cached part meanwhile — and when it changed, the part's ids and times only (no
  * vectors) are read and compared: rows gone are dropped, rows new or embedded again are read by
@@ -27,6 +28,12 @@ import type { RecallScope } from './memory-recall.js';
  * meanwhile is found by the vector side up to this much later (the lexical side finds it at once).
  */
 export const VECTOR_CACHE_FRESH_MS = 2_000;
+/**
+ * A large part is trusted longer, in proportion: its check reads every row's time, so checks
+ * take about the same share of the time at any size (a part of 100,000 vectors: 10 s).
+ */
+const FRESH_ROWS = 20_000;
+const freshFor = (part: Part): number => VECTOR_CACHE_FRESH_MS * Math.max(1, part.ids.length / FRESH_ROWS);
 /**
  * A part checked longer ago than VECTOR_CACHE_FRESH_MS but within this is served as it is while
  * its check runs in the background (at 100,000 vectors the check reads every row's time: tens of
@@ -278,7 +285,7 @@ const loading = new Map<string, Promise<Part>>();
 async function partOf(db: Executor, spec: PartSpec, model: string): Promise<Part> {
   const held = cache.get(spec.key);
   const age = held ? Date.now() - held.checkedAt : Number.POSITIVE_INFINITY;
-  if (held && age < VECTOR_CACHE_FRESH_MS) {
+  if (held && age < freshFor(held)) {
     remember(spec.key, held);
     return held;
   }
