@@ -126,18 +126,19 @@ async function discriminatingTerms(
   scope: RecallScope,
   keys: readonly string[],
 ): Promise<string[]> {
+  const unique = [...new Set(keys)]; // each term once: a repeated one would count its rows twice
   const perPart = await Promise.all(
     termParts(scope).map(async (part) => {
       const counted = await db.execute(sql`select k.term,
           (select count(*) from (${partRows(scope, part, MAX_TERM_ROWS + 1)}) x)::int as n
-        from unnest(${keyArray(keys)}) as k(term)`);
+        from unnest(${keyArray(unique)}) as k(term)`);
       return (counted as unknown as { rows: Array<{ term: string; n: number }> }).rows;
     }),
   );
   const counts = new Map<string, number>();
   for (const r of perPart.flat()) counts.set(r.term, (counts.get(r.term) ?? 0) + r.n);
-  const rare = keys.filter((key) => (counts.get(key) ?? 0) <= MAX_TERM_ROWS);
-  return rare.length > 0 ? rare : [...keys];
+  const rare = unique.filter((key) => (counts.get(key) ?? 0) <= MAX_TERM_ROWS);
+  return rare.length > 0 ? rare : unique;
 }
 
 /** A text[] of term keys (keys never hold whitespace: the analyzer splits on it). */
