@@ -253,8 +253,8 @@ async function contextLatency(
   const off: number[] = [];
   let injected = 0;
   for (let i = 0; i < rounds; i++) {
-    // Session after session: on the exact path a session's recall scope is cached apart (its
-    // first call reads the user's vectors again), so rotating sessions would read them every call.
+    // Session after session (each session's own vectors are a small part of their own; the
+    // user's 100,000 are one part all its sessions share: db/memory/vector-cache.ts).
     const s = sessions[Math.floor((i * sessions.length) / rounds)]!;
     const first = i % 2 === 0;
     const a = await timeOne(s, first);
