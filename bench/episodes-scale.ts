@@ -17,7 +17,8 @@
  * - `GET /context`: ten sessions of the big scope's user, each ending with a different question;
  *   recall on and off alternating, p50/p95 of each.
  *
- * Run: `npx tsx bench/episodes-scale.ts` — one JSON object on stdout.
+ * Run: `npx tsx bench/episodes-scale.ts` — one JSON object on stdout. `MOLT_BENCH_EPISODES_TEMPLATE=1`
+ * keeps the seeded database as a template for later runs (`seededTemplate`).
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
