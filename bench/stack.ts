@@ -115,6 +115,11 @@ export interface StackOptions {
    * copy; `MOLT_BENCH_WORKFLOWS` sets it from the environment. Results name what ran.
    */
   workflowsPath?: string;
+  /**
+   * Create the benchmark database as a copy of this one (`CREATE DATABASE … TEMPLATE …`): a bench
+   * that seeds for minutes seeds a template once and copies it per run. The migrations still run.
+   */
+  template?: string;
 }
 
 function bundleWorkflowsAt(workflowsPath: string) {
@@ -183,10 +188,12 @@ export async function startBenchStack(options: StackOptions = {}): Promise<Bench
     const adminClient = new pg.Client({ connectionString: admin });
     await adminClient.connect();
     try {
-      await adminClient.query(`CREATE DATABASE ${databaseName}`);
+      const template = options.template ? ` TEMPLATE ${pg.escapeIdentifier(options.template)}` : '';
+      await adminClient.query(`CREATE DATABASE ${databaseName}${template}`);
     } finally {
       await adminClient.end();
     }
+    if (options.template) log(`database ${databaseName} copied from ${options.template}`);
     stops.push({
       what: `database ${databaseName}`,
       stop: async () => {

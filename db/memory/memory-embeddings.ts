@@ -2,20 +2,22 @@
  * Memory vectors' storage and search (docs/recall-and-updates.md): which current
  * memories still need a vector for a model, storing vectors and failures, the embedding status, and
  * the scope's nearest memories to a query vector: through pgvector where the database has it
- * (db/memory/pgvector.ts), otherwise exactly: the scope's vectors are read once into one Float32Array per
- * (scope, model) and cached until the scope gains or loses a vector; a query is then one pass of
- * dot products (vectors are unit length).
+ * (db/memory/pgvector.ts), otherwise from the scope's vectors cached in memory (db/memory/vector-cache.ts,
+ * one matrix per user, agent or session that every session of it shares, caught up incrementally)
+ * and scanned there (context/memory/vector-scan.ts; vectors are unit length).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 /** Which memories a run embeds: one extraction's, some ids, or every current memory (backfill). */
 import type { EmbeddingSelector } from '../../context/memory/types.js';
 import type { Database } from '../client.js';
 import type { Executor } from './memories.js';
 import { memoryEmbeddings } from './memory-embedding-schema.js';
-import { learnedThrough } from './memory-reach.js';
 import { notAgentPersonal, type RecallScope } from './memory-recall.js';
 import { currentCondition, type MemoryRow, memories } from './memory-schema.js';
 import { ensureVectorIndex, hasPgvector, pgvectorNearest } from './pgvector.js';
+import { cachedNearest } from './vector-cache.js';
+
+export { clearVectorCache, VECTOR_CACHE_FRESH_MS } from './vector-cache.js';
 
 export type { EmbeddingSelector };
 
@@ -162,118 +164,6 @@ export async function embeddingStatus(db: Database, tenantId: string, model: str
   };
 }
 
-/** The scope's vector rows (user; agent without a user; session), as in db/memory/memory-recall.ts. */
-function scopeVectorCondition(scope: RecallScope, model: string): SQL {
-  const parts: SQL[] = [];
-  // The user's vectors learned through the scope's agent or through none (db/memory/memory-reach.ts).
-  if (scope.userId !== null)
-    parts.push(
-      and(
-        eq(memoryEmbeddings.userId, scope.userId),
-        learnedThrough(memoryEmbeddings.agentId, scope.agentId),
-      )!,
-    );
-  if (scope.agentId !== null)
-    parts.push(and(isNull(memoryEmbeddings.userId), eq(memoryEmbeddings.agentId, scope.agentId))!);
-  if (scope.sessionId !== null) parts.push(eq(memoryEmbeddings.sessionScope, scope.sessionId));
-  return and(
-    eq(memoryEmbeddings.tenantId, scope.tenantId),
-    eq(memoryEmbeddings.model, model),
-    isNotNull(memoryEmbeddings.vector),
-    parts.length > 0 ? or(...parts) : undefined,
-  )!;
-}
-
-interface ScopeMatrix {
-  version: string;
-  /** When the version was last compared with the database (epoch ms). */
-  checkedAt: number;
-  ids: string[];
-  dims: number;
-  matrix: Float32Array;
-}
-
-/**
- * A cached matrix is trusted this long before its version is compared again: a vector stored
- * meanwhile is found by the vector side up to this much later (the lexical side finds it at once).
- */
-export const VECTOR_CACHE_FRESH_MS = 2_000;
-/** Cached matrices, at most this many floats in all (the oldest scope goes first). */
-const CACHE_FLOATS = 64_000_000;
-const cache = new Map<string, ScopeMatrix>();
-let cachedFloats = 0;
-
-/** Forgets every cached matrix (benchmarks measure the cold read with it). */
-export function clearVectorCache(): void {
-  cache.clear();
-  cachedFloats = 0;
-}
-
-async function scopeMatrix(db: Executor, scope: RecallScope, model: string): Promise<ScopeMatrix> {
-  const where = scopeVectorCondition(scope, model);
-  const key = JSON.stringify([scope.tenantId, scope.userId, scope.agentId, scope.sessionId, model]);
-  const fresh = cache.get(key);
-  if (fresh && Date.now() - fresh.checkedAt < VECTOR_CACHE_FRESH_MS) return fresh;
-  const [v] = await db
-    .select({
-      n: sql<number>`count(*)::int`.mapWith(Number),
-      at: sql<string>`coalesce(max(${memoryEmbeddings.embeddedAt})::text, '')`,
-    })
-    .from(memoryEmbeddings)
-    .where(where);
-  const version = `${v?.n ?? 0}:${v?.at ?? ''}`;
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    hit.checkedAt = Date.now();
-    return hit;
-  }
-  const rows = await db
-    .select({ id: memoryEmbeddings.memoryId, vector: memoryEmbeddings.vector })
-    .from(memoryEmbeddings)
-    .where(where);
-  const dims = rows[0]?.vector?.length ?? 0;
-  const usable = rows.filter((r) => r.vector?.length === dims);
-  const matrix = new Float32Array(usable.length * dims);
-  for (const [i, r] of usable.entries()) matrix.set(r.vector!, i * dims);
-  const entry = { version, checkedAt: Date.now(), ids: usable.map((r) => r.id), dims, matrix };
-  if (hit) cachedFloats -= hit.matrix.length;
-  cache.delete(key);
-  while (cachedFloats + matrix.length > CACHE_FLOATS && cache.size > 0) {
-    const [oldest, value] = cache.entries().next().value!;
-    cache.delete(oldest);
-    cachedFloats -= value.matrix.length;
-  }
-  cache.set(key, entry);
-  cachedFloats += matrix.length;
-  return entry;
-}
-
-/** The exact path: one pass of dot products over the scope's cached matrix, the best `keep` first. */
-async function exactNearest(
-  db: Executor,
-  scope: RecallScope,
-  model: string,
-  query: Float32Array,
-  keep: number,
-  minCosine: number,
-): Promise<Array<{ id: string; cosine: number }>> {
-  const { ids, dims, matrix } = await scopeMatrix(db, scope, model);
-  if (dims === 0 || dims !== query.length) return [];
-  const best: Array<{ i: number; cosine: number }> = [];
-  for (let row = 0; row < ids.length; row++) {
-    let dot = 0;
-    const base = row * dims;
-    for (let d = 0; d < dims; d++) dot += matrix[base + d]! * query[d]!;
-    if (dot < minCosine) continue;
-    if (best.length === keep && dot <= best[keep - 1]!.cosine) continue;
-    let at = best.length;
-    while (at > 0 && best[at - 1]!.cosine < dot) at--;
-    best.splice(at, 0, { i: row, cosine: dot });
-    if (best.length > keep) best.pop();
-  }
-  return best.map((b) => ({ id: ids[b.i]!, cosine: b.cosine }));
-}
-
 /** Which search `vectorCandidates` uses: pgvector where installed (the default), or the exact scan. */
 export type VectorSearch = 'auto' | 'exact' | 'pgvector';
 
@@ -297,7 +187,7 @@ export async function vectorCandidates(
   for (let keep = options.limit * 2; ; keep *= 4) {
     const best = usePgvector
       ? (await pgvectorNearest(db, scope, model, query, keep)).filter((b) => b.cosine >= options.minCosine)
-      : await exactNearest(db, scope, model, query, keep, options.minCosine);
+      : await cachedNearest(db, scope, model, query, keep, options.minCosine);
     if (best.length === 0) return [];
     const rows = await db
       .select()

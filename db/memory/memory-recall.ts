@@ -76,25 +76,69 @@ const promptOrder = (a: MemoryRow, b: MemoryRow) =>
   a.id.localeCompare(b.id);
 
 /**
- * The recall index rows of the scope holding one of `keys`, as a union of the scope's disjoint
- * parts (user; agent without a user; session): each part is an index-only range scan of its own
- * index.
+ * A query term held by more than this many memories of the scope does not choose candidates (it
+ * cannot tell them apart; their score still counts it: api/assembly/recall.ts scores every term),
+ * and no term reads more than this many index rows: a long question over a large scope reads a
+ * bounded number of rows (bench/README.md, episodes-scale).
  */
-function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
-  const part = (condition: SQL) =>
-    sql`select ${memoryTerms.memoryId} as memory_id, ${memoryTerms.term} as term from ${memoryTerms}
-      where ${memoryTerms.tenantId} = ${scope.tenantId} and ${condition} and ${memoryTerms.term} = any(${keys})`;
+export const MAX_TERM_ROWS = 1_000;
+
+/** The scope's index conditions on `memory_terms`, one per disjoint part (user; agent without a user; session). */
+function termParts(scope: RecallScope): SQL[] {
   const parts: SQL[] = [];
   if (scope.userId !== null) {
     const through = learnedThrough(memoryTerms.agentId, scope.agentId);
-    parts.push(part(sql`${memoryTerms.userId} = ${scope.userId}${through ? sql` and ${through}` : sql``}`));
+    parts.push(sql`${memoryTerms.userId} = ${scope.userId}${through ? sql` and ${through}` : sql``}`);
   }
-  if (scope.agentId !== null) {
-    parts.push(part(sql`${memoryTerms.agentId} = ${scope.agentId} and ${memoryTerms.userId} is null`));
-  }
-  if (scope.sessionId !== null) parts.push(part(sql`${memoryTerms.sessionScope} = ${scope.sessionId}`));
-  if (parts.length === 0) parts.push(part(sql`true`));
-  return sql.join(parts, sql` union all `);
+  if (scope.agentId !== null)
+    parts.push(sql`${memoryTerms.agentId} = ${scope.agentId} and ${memoryTerms.userId} is null`);
+  if (scope.sessionId !== null) parts.push(sql`${memoryTerms.sessionScope} = ${scope.sessionId}`);
+  if (parts.length === 0) parts.push(sql`true`);
+  return parts;
+}
+
+/** One part's rows for term `k.term`, at most `limit`: an index range scan of the part's index. */
+const partRows = (scope: RecallScope, part: SQL, limit: number) =>
+  sql`select ${memoryTerms.memoryId} as memory_id from ${memoryTerms}
+    where ${memoryTerms.tenantId} = ${scope.tenantId} and ${part} and ${memoryTerms.term} = k.term limit ${limit}`;
+
+/**
+ * The recall index rows of the scope holding one of `keys`, at most MAX_TERM_ROWS per term and
+ * part, as a union of the scope's disjoint parts: each part is an index-only range scan of its own index.
+ */
+function scopeTermRows(scope: RecallScope, keys: SQL): SQL {
+  return sql.join(
+    termParts(scope).map(
+      (part) => sql`select t.memory_id, k.term from unnest(${keys}) as k(term)
+        cross join lateral (${partRows(scope, part, MAX_TERM_ROWS)}) t`,
+    ),
+    sql` union all `,
+  );
+}
+
+/**
+ * The terms that choose candidates: those held by at most MAX_TERM_ROWS memories of the scope
+ * (counted up to one more than that, so a common term costs no more than a rare one); all of
+ * them when every term is that common (each then reads its first MAX_TERM_ROWS rows).
+ */
+async function discriminatingTerms(
+  db: Executor,
+  scope: RecallScope,
+  keys: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(keys)]; // each term once: a repeated one would count its rows twice
+  const perPart = await Promise.all(
+    termParts(scope).map(async (part) => {
+      const counted = await db.execute(sql`select k.term,
+          (select count(*) from (${partRows(scope, part, MAX_TERM_ROWS + 1)}) x)::int as n
+        from unnest(${keyArray(unique)}) as k(term)`);
+      return (counted as unknown as { rows: Array<{ term: string; n: number }> }).rows;
+    }),
+  );
+  const counts = new Map<string, number>();
+  for (const r of perPart.flat()) counts.set(r.term, (counts.get(r.term) ?? 0) + r.n);
+  const rare = unique.filter((key) => (counts.get(key) ?? 0) <= MAX_TERM_ROWS);
+  return rare.length > 0 ? rare : unique;
 }
 
 /** A text[] of term keys (keys never hold whitespace: the analyzer splits on it). */
@@ -136,9 +180,14 @@ export async function recallCandidates(
     filters.push(sql`r.memory_id not in (select unnest(${keyArray(options.excludeIds)}))`);
   }
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const chosen = await discriminatingTerms(
+    db,
+    scope,
+    query.terms.map((term) => term.key),
+  );
   // One statement: the heaviest memory ids from the index alone, then only those rows.
   const ranked = sql`select r.memory_id, sum(case when r.term = any(${keyArray(full)}) then 1 else ${older}::float8 end) as weight
-    from (${scopeTermRows(scope, keyArray(query.terms.map((term) => term.key)))}) r ${where}
+    from (${scopeTermRows(scope, keyArray(chosen))}) r ${where}
     group by r.memory_id order by weight desc, r.memory_id limit ${limit}`;
   return db
     .select({
