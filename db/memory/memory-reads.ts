@@ -2,13 +2,18 @@
  * Reading memories: filtered lists with cursors, search ranked by full-text plus trigram
  * similarity (so CJK and identifiers match), and one memory with its events.
  */
-import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import { EPISODE_TYPE } from '../../context/memory/types.js';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { countUpTo, decodeCursor, newestFirst, olderThan, pageOf } from '../pagination.js';
 import { memorySnapshot } from './memories.js';
 import { agentReach } from './memory-reach.js';
-import { type MemoryRow, type MemoryStatus, memories, memoryEvents } from './memory-schema.js';
+import {
+  extractedCondition,
+  type MemoryRow,
+  type MemoryStatus,
+  memories,
+  memoryEvents,
+} from './memory-schema.js';
 
 export interface MemoryFilter {
   tenantId: string;
@@ -24,7 +29,7 @@ function filterConditions(filter: MemoryFilter): SQL[] {
   const conditions: SQL[] = [eq(memories.tenantId, filter.tenantId)];
   // Episodes are the transcript as memory (docs/memory.md#episodes): listed only when asked for.
   if (filter.type) conditions.push(eq(memories.type, filter.type as MemoryRow['type']));
-  else conditions.push(ne(memories.type, EPISODE_TYPE));
+  else conditions.push(extractedCondition());
   if (filter.userId) conditions.push(eq(memories.userId, filter.userId));
   if (filter.agentId) conditions.push(eq(memories.agentId, filter.agentId));
   // A reader acting for an agent lists what it may read by id (db/memory/memory-reach.ts).

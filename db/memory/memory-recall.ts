@@ -4,15 +4,15 @@
  * only active memories of the recall scope: the user's, the agent's that name no user, and the
  * session's own.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { EPISODE_ID_PREFIX } from '../../context/memory/episodes.js';
 import type { WeightedTerm } from '../../context/memory/recall.js';
 import { AGENT_KNOWLEDGE_TYPES } from '../../context/memory/scope-rules.js';
-import { EPISODE_TYPE } from '../../context/memory/types.js';
 import type { Executor } from './memories.js';
 import { learnedThrough } from './memory-reach.js';
 import {
   currentCondition,
+  extractedCondition,
   type MemoryRow,
   memories,
   memoryTerms,
@@ -235,7 +235,7 @@ export async function memoryCountsByType(db: Executor, scope: RecallScope): Prom
     db
       .select({ type: memories.type, count: sql<number>`count(*)::int`.mapWith(Number) })
       .from(memories)
-      .where(and(part, ne(memories.type, EPISODE_TYPE)))
+      .where(and(part, extractedCondition()))
       .groupBy(memories.type),
   );
   const counts: Record<string, number> = {};

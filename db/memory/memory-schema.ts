@@ -3,7 +3,7 @@
  * (the diff) of every change. Re-exported by schema.ts so drizzle and its migrations see them.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
@@ -247,5 +247,11 @@ export type MemoryRow = typeof memories.$inferSelect;
 /** Active and not expired (no validTo, or one in the future): all recall and the update policy see. */
 export const currentCondition = (): SQL =>
   and(eq(memories.status, 'active'), or(isNull(memories.validTo), gt(memories.validTo, sql`now()`)))!;
+/**
+ * Extracted memories, not episodes — written as `type IN (the memory types)`, which the scope index
+ * (`memories_scope_idx`, type last) seeks; `type <> 'episode'` made PostgreSQL read every episode
+ * of the scope and drop it (EXPLAIN ANALYZE at 100K episodes: 18–25 ms against 0.2 ms).
+ */
+export const extractedCondition = (): SQL => inArray(memories.type, [...MEMORY_TYPES]);
 export type MemoryExtractionRow = typeof memoryExtractions.$inferSelect;
 export type MemoryEventRow = typeof memoryEvents.$inferSelect;

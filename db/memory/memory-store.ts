@@ -4,7 +4,7 @@
  * supersede / duplicate / noop, and this module carries the decision out — every decision one
  * memory event with its reason. commit_memory stores through the same path.
  */
-import { and, eq, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { KnownMemory } from '../../context/memory/llm-prompt.js';
 import {
   clip,
@@ -16,7 +16,7 @@ import { queryOfTexts } from '../../context/memory/recall.js';
 import { KEYED_MEMORY_CATEGORIES } from '../../context/memory/store-items.js';
 import { subjectOf } from '../../context/memory/subject.js';
 import { indexTerms } from '../../context/memory/terms.js';
-import { EPISODE_TYPE, type MemoryType, type RangeMessage } from '../../context/memory/types.js';
+import type { MemoryType, RangeMessage } from '../../context/memory/types.js';
 import {
   decideUpdate,
   type RelatedMemory,
@@ -36,6 +36,7 @@ import {
 import { recallCandidates } from './memory-recall.js';
 import {
   currentCondition,
+  extractedCondition,
   type MemoryRow,
   type MemorySource,
   memories,
@@ -102,7 +103,7 @@ export async function relatedMemories(
       and(
         scopeCondition(scope),
         currentCondition(),
-        ne(memories.type, EPISODE_TYPE),
+        extractedCondition(),
         // A memory-tool file or a store item changes only through its own route (db/memory/memory-files.ts).
         or(isNull(memories.category), notInArray(memories.category, KEYED_MEMORY_CATEGORIES)),
         or(...matches),
