@@ -559,3 +559,68 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     );
   });
 });
+
+describe('conversation memories, round 2 of the recall tuning (issue 31)', () => {
+  const answer = (question: string, reply: string) =>
+    verifyCandidates(extractCandidates([by('Mel', question, 1), by('Caroline', reply, 2)]), [
+      by('Mel', question, 1),
+      by('Caroline', reply, 2),
+    ]).accepted.map((a) => a.candidate);
+
+  it('pairs an answer with the question past any opening interjection (property)', () => {
+    const interjection = fc.constantFrom(
+      'yeah!! ',
+      'omg yes — ',
+      'haha ok so ',
+      'lol. ',
+      'yess!! ',
+      'oh wow. ',
+      '',
+    );
+    const reply = fc.constantFrom('The Minnesota Wolves', 'Woodhaven, a small town in the Midwest', 'UBC!!');
+    const question = fc.constantFrom(
+      'Which team did you sign with?',
+      'where did you end up going?',
+      'which program did you go with',
+    );
+    fc.assert(
+      fc.property(interjection, reply, question, (i, r, q) => {
+        const kept = answer(q, `${i}${r}`);
+        expect(kept).toHaveLength(1);
+        expect(kept[0]).toMatchObject({ speaker: 'Caroline', question: q });
+        expect(kept[0]!.content).toContain(r.replace(/!+$/u, ''));
+      }),
+      { numRuns: 60 },
+    );
+    // An interjection alone answers nothing; a yes/no echo still needs the name past it.
+    expect(answer('Which team did you sign with?', 'yeah!! haha')).toEqual([]);
+    expect(answer('still the Fillmore though?', 'omg yes!! still the Fillmore!')).toMatchObject([
+      { question: 'still the Fillmore though?' },
+    ]);
+  });
+
+  it('"remember," / "don\'t forget," said to the other speaker is advice, never a memory (property)', () => {
+    const opener = fc.constantFrom(
+      'remember, ',
+      'Remember: ',
+      "don't forget, ",
+      'Don’t forget: ',
+      'ok remember, ',
+    );
+    const advice = fc.constantFrom(
+      'drink lots of water before the race',
+      'you promised to call your mom',
+      'your passport expires in May',
+      'stretch after every run',
+      'you have a dentist appointment at 3',
+    );
+    fc.assert(
+      fc.property(opener, advice, (o, a) => {
+        expect(said(`${o}${a}`)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+    // A first-person statement after "remember," is still the speaker's.
+    expect(said("remember, I'm allergic to peanuts")).toMatchObject([{ speaker: 'Caroline' }]);
+  });
+});
