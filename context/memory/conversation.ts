@@ -36,7 +36,6 @@ import {
   MINE_CHANGED,
   NOT_EVENTS,
   NOT_ONGOING,
-  NOT_PLAN,
   NOT_SCHEDULED,
   NOT_THIRD_PARTY,
   ONGOING,
@@ -51,6 +50,7 @@ import {
   SETTLED,
   SETTLED_PLACE,
   STATE,
+  SUBJECTLESS_ED_EVENT,
   SUBJECTLESS_EVENT,
   SUBJECTLESS_PLAN,
   THE_PLAN,
@@ -59,6 +59,9 @@ import {
   TIME_WORDS,
 } from './conversation-patterns.js';
 import type { MemoryType } from './types.js';
+
+/** A person of the speaker's as a subject: "my mom", "our neighbor". */
+const KIN_SUBJECT = new RegExp(String.raw`^(?:my|our|his|her|their)\s+(?:${KIN})\b`, 'iu');
 
 export interface ConversationFinding {
   type: MemoryType;
@@ -133,7 +136,10 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = LIKING_SAID.exec(s);
   if (m) {
     const what = Object.values(m.groups!).find((v) => v !== undefined) ?? '';
-    if (objectOk(what) && contentWords(what).length >= 1)
+    // "X is the best": a liking when X is a thing done or had ("rainy days with a good book"), not
+    // a person praised ("my mom is the best", "my band is the best").
+    const best = m.groups!.l !== undefined;
+    if (objectOk(what) && contentWords(what).length >= (best ? 2 : 1) && !(best && KIN_SUBJECT.test(what)))
       return { type: 'preference', kind: 'preference', priority: 3 };
   }
   m = LIKING.exec(s) ?? INTO.exec(s);
@@ -197,7 +203,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = PLAN.exec(s);
   if (
     m &&
-    !NOT_PLAN.test(m.groups!.rest!.trim()) &&
+    planObjectOk(m.groups!.rest!) &&
     objectOk(m.groups!.rest) &&
     contentWords(m.groups!.rest!).length >= 1
   )
@@ -252,6 +258,15 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   }
   m = SUBJECTLESS_EVENT.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
+    return { type: 'event', kind: 'event', priority: 3 };
+  m = SUBJECTLESS_ED_EVENT.exec(s);
+  // "just checked, it's at 5": the verb stands alone, the comma starts another clause.
+  if (
+    m &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    !/^\s*[,;:–—-]/u.test(m.groups!.rest!) &&
+    eventObjectOk(m.groups!.rest, m.groups!.verb)
+  )
     return { type: 'event', kind: 'event', priority: 3 };
   return null;
 }

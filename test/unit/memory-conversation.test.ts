@@ -624,3 +624,52 @@ describe('conversation memories, round 2 of the recall tuning (issue 31)', () =>
     expect(said("remember, I'm allergic to peanuts")).toMatchObject([{ speaker: 'Caroline' }]);
   });
 });
+
+describe('conversation memories, round 2 recall rules (issue 31; bench/extraction-probe.txt)', () => {
+  it.each([
+    // First-person events with the subject left out and any "-ed" verb, after "just/finally/recently".
+    ['finally cleaned out the garage this weekend', 'event'],
+    ['just repotted all my plants', 'event'],
+    ['I made it to the finals!!', 'event'],
+    ["I'm back from my trip to Iceland", 'event'],
+    // Feelings and likings said otherwise.
+    ['I find swimming really relaxing', 'preference'],
+    ['painting helps me unwind after work', 'preference'],
+    ['rainy days with a good book are the best', 'preference'],
+    ["I'm really loving my new job", 'preference'],
+    ["I've really been enjoying the pottery class", 'preference'],
+    ["I can't live without my morning coffee", 'preference'],
+    ["fishing with my dad is something I'll always treasure", 'preference'],
+    ["I feel most at peace when I'm hiking", 'preference'],
+    ['cooking for my family is what makes me happiest', 'preference'],
+  ])('keeps "%s" as Caroline\'s %s', (text, type) => {
+    expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
+  });
+
+  it('keeps no chatter that reads like them (property)', () => {
+    const chatter = fc.constantFrom(
+      'you guys are the best',
+      'omg you are literally the best',
+      'my mom is the best',
+      'my kids are the best',
+      'I find that hard to believe',
+      'just checked, it’s at 5',
+      'just realized I forgot my keys',
+      'ok I saw the tweet but I want to hear it from you',
+      'I got your message, sorry for the late reply',
+      'just saw your post about the puppy!!',
+      "I'm loving this",
+      "I can't live without you",
+      'I feel happy when you call',
+      'I made it!!',
+      "I'm back from the gym",
+    );
+    const before = fc.constantFrom('', 'lol ', 'haha ', 'omg. ', 'ok so ');
+    fc.assert(
+      fc.property(before, chatter, (b, c) => {
+        expect(said(`${b}${c}`)).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
