@@ -175,6 +175,9 @@ export const RELATION = new RegExp(
   String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove)\b(?<rest>.*)$`,
   'u',
 );
+/** The name of a pet or person the speaker just showed or mentioned: "her name is Biscuit", "his name's Mango". */
+export const THEIR_NAME =
+  /^(?:[Hh]is|[Hh]er|[Tt]heir)\s+name(?:'s|’s|\s+is)\s+(?:actually\s+|officially\s+)?(?<name>\p{Lu}[\p{L}'’-]+)\b(?<rest>.*)$/u;
 /** Who the speaker is: "I'm a nurse", "I work as a barista", "I grew up in Ohio", "I'm 34". */
 /** A state of the speaker's: "I'm allergic to shellfish", "I'm pregnant", "I'm vegetarian since college". */
 export const STATE =

@@ -54,6 +54,7 @@ import {
   SUBJECTLESS_EVENT,
   SUBJECTLESS_PLAN,
   THE_PLAN,
+  THEIR_NAME,
   THIRD_PARTY_CHANGE,
   THIRD_PARTY_TARGET,
   TIME_WORDS,
@@ -192,6 +193,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     )
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
+  // "this is my new kitten. his name is Mango": the sentence before, which shows who, is in the quote.
+  if (THEIR_NAME.test(s)) return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
   if (
     m &&

@@ -642,6 +642,8 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
     ["fishing with my dad is something I'll always treasure", 'preference'],
     ["I feel most at peace when I'm hiking", 'preference'],
     ['cooking for my family is what makes me happiest', 'preference'],
+    // A name given to someone just shown: the sentence that shows them is in the quote.
+    ['this is my new kitten. his name is Mango', 'entity'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -663,6 +665,8 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
       'I feel happy when you call',
       'I made it!!',
       "I'm back from the gym",
+      'his name is on the list',
+      'her name is so pretty',
     );
     const before = fc.constantFrom('', 'lol ', 'haha ', 'omg. ', 'ok so ');
     fc.assert(
