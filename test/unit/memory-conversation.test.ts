@@ -644,6 +644,11 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
     ['cooking for my family is what makes me happiest', 'preference'],
     // A name given to someone just shown: the sentence that shows them is in the quote.
     ['this is my new kitten. his name is Mango', 'entity'],
+    // "we" said otherwise, and likings said as what nothing beats.
+    ['the whole family went to the zoo on Sunday', 'event'],
+    ['the three of us drove up to Tahoe last weekend', 'event'],
+    ["there's nothing like a hot bath after a long shift", 'preference'],
+    ['running lets me clear my head', 'preference'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -667,6 +672,10 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
       "I'm back from the gym",
       'his name is on the list',
       'her name is so pretty',
+      "there's nothing like you",
+      "there's nothing to worry about",
+      'the whole family says hi',
+      'all of us miss you',
     );
     const before = fc.constantFrom('', 'lol ', 'haha ', 'omg. ', 'ok so ');
     fc.assert(
