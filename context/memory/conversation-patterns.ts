@@ -142,6 +142,14 @@ export const DONE_WITH = new RegExp(
   'u',
 );
 
+/**
+ * A plan said in the present tense with its time ahead (`AHEAD`): "we close on the house on
+ * Friday", "I leave for basic training in June", "I fly out next week".
+ */
+export const PRESENT_PLAN = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:\s+(?:finally|officially|actually|also|both|all))?\s+(?:leave|close|fly|head|graduate|begin|return|arrive|land|report|ship\s+out|deploy|move\s+(?:in|out)|check\s+in|kick\s+off|sail|depart|relocate)\b(?<rest>.*)$`,
+  'u',
+);
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 export const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|headed|leaving|visiting|driving|opening|closing|planning\s+(?:to|on)|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
@@ -156,7 +164,7 @@ export const THIRD_PARTY_TARGET = new RegExp(
 );
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 export const SCHEDULED = new RegExp(
-  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
   'iu',
 );
 /** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */

@@ -44,6 +44,7 @@ import {
   PERFECT_EVENT,
   PLAN,
   PLAN_WILL,
+  PRESENT_PLAN,
   planObjectOk,
   RELATION,
   SCHEDULED,
@@ -180,6 +181,9 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     contentWords(m.groups!.rest!).length >= (/^thinking/iu.test(s) ? 1 : 2) &&
     objectOk(m.groups!.rest)
   )
+    return { type: 'event', kind: 'plan', priority: 3 };
+  m = PRESENT_PLAN.exec(s);
+  if (m && AHEAD.test(s) && contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1)
     return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)

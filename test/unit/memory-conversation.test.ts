@@ -649,6 +649,10 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
     ['the three of us drove up to Tahoe last weekend', 'event'],
     ["there's nothing like a hot bath after a long shift", 'preference'],
     ['running lets me clear my head', 'preference'],
+    // A plan said in the present tense with its time ahead.
+    ['we close on the house on Friday', 'event'],
+    ['I leave for basic training in June', 'event'],
+    ['the baby is due in November', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -676,6 +680,9 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
       "there's nothing to worry about",
       'the whole family says hi',
       'all of us miss you',
+      'I leave the house at 7 every day',
+      'we close at 9 on Fridays',
+      'the bill is due tomorrow',
     );
     const before = fc.constantFrom('', 'lol ', 'haha ', 'omg. ', 'ok so ');
     fc.assert(
