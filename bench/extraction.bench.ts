@@ -40,7 +40,7 @@ interface Stored {
 }
 
 /** Each session of a conversation as the range molt reads, with the message ids by seq. */
-function rangesOf(conversation: PeopleConversation) {
+export function rangesOf(conversation: PeopleConversation) {
   return conversation.sessions.map((s) => {
     const range: RangeMessage[] = s.messages.map((m, i) => ({
       seq: i + 1,

@@ -5,8 +5,8 @@
  */
 import { contentWords } from './chat-guards.js';
 
-/** A first-person subject: I, we, "my mom and I", "me and Tom", "Jen and I". */
-const FIRST_PERSON = String.raw`(?:I|i|We|we|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+I|\p{Lu}[\p{L}'’]+\s+and\s+I|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
+/** A first-person subject: I, we, "my mom and I", "me and Tom", "Jen and I", "the whole family", "the three of us". */
+const FIRST_PERSON = String.raw`(?:I|i|We|we|[Tt]he\s+(?:two|three|four|five|six)\s+of\s+us|[Tt]he\s+whole\s+(?:family|fam|crew|gang|squad|group)|[Aa]ll\s+of\s+us|[Bb]oth\s+of\s+us|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+I|\p{Lu}[\p{L}'’]+\s+and\s+I|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
 const ADVERBS = String.raw`(?:\s+(?:just|finally|recently|already|actually|also|really|totally|officially|even|then|eventually|both|all|together|kinda|literally|first|once|only|last\s+\w+|this\s+\w+|yesterday|today))*`;
 
 /** Past verbs of events (irregular and common ones; other "-ed" verbs are read by shape). */
@@ -41,6 +41,9 @@ export const SUBJECTLESS_EVENT = new RegExp(
     .join('|')})\b(?<rest>.*)$`,
   'u',
 );
+/** The same with any "-ed" verb after "just/finally/recently": "finally cleaned out the garage", "just repotted my monstera". */
+export const SUBJECTLESS_ED_EVENT =
+  /^(?:just|finally|recently)\s+(?:(?:just|finally|recently|also|officially)\s+)?(?<verb>[\p{L}]{3,}ed)\b(?<rest>.*)$/iu;
 export const PAST_VERB_SET: ReadonlySet<string> = new Set(PAST_VERBS.split('|'));
 /** Ongoing: "I've been volunteering", "I'm training for a marathon", "We're renovating the kitchen". */
 export const ONGOING = new RegExp(
@@ -51,7 +54,7 @@ export const NOT_ONGOING =
   /^(?:gonna|shaking|crying|expecting|laughing|screaming|losing|thinking|feeling|doing|kidding|joking|guessing|saying|telling|wondering|hoping|trying|looking|getting|having|being|talking|asking|wishing|loving|starting|planning|sending|rooting|dying|freaking|counting|waiting)$/iu;
 /** Where the speaker now is: "we're finally in the new place on Alder St", "I'm back in Austin". */
 export const SETTLED = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:finally|now|officially|all|back|still|fully))*\s+(?:in|into|living in|settled in|moved in(?:to)?|based in)\s+(?<rest>.+)$`,
+  String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:finally|now|officially|all|back|still|fully))*\s+(?:in|into|living in|settled in|moved in(?:to)?|based in|back\s+from|home\s+from)\s+(?<rest>.+)$`,
   'u',
 );
 export const SETTLED_PLACE = /\p{Lu}|\bnew\s+(?:place|apartment|flat|house|home|condo|office|city|town)\b/u;
@@ -86,9 +89,9 @@ export const planObjectOk = (rest: string): boolean => {
 /** A liking inside a sentence: "…reminded me how much I love Mom's garden in spring". */
 export const LIKING_INSIDE =
   /\b[Ii]\s+(?:really\s+|absolutely\s+|just\s+|truly\s+|still\s+)?(?:love|adore)\s+(?<rest>.+)$/u;
-/** Likings and dislikes said otherwise: "nothing beats a cold brew", "I'm a sucker for old horror movies", "I hate running in the cold". */
+/** Likings and dislikes said otherwise: "nothing beats a cold brew", "I find swimming really relaxing", "rainy days with a good book are the best", "I'm really loving my new job", "I can't live without my morning coffee", "I feel most at peace when I'm hiking", "I'm a sucker for old horror movies", "I hate running in the cold". */
 export const LIKING_SAID =
-  /^(?:nothing\s+beats\s+(?<a>.+)|I(?:'m|’m|\s+am)\s+(?:such\s+|a\s+total\s+|a\s+)?(?:sucker|softie)\s+for\s+(?<b>.+)|(?:I\s+)?can(?:'|’)?t\s+get\s+enough\s+of\s+(?<c>.+)|I\s+could\s+(?:eat|watch|listen\s+to|live\s+on|drink|read)\s+(?<d>.+?)\s+every\s+(?:day|night|week)\b.*|(?<e>.{3,60}?)\s+(?:is|are)\s+the\s+best\s+part\s+of\s+my\s+(?:day|week|morning|year|life)\b.*|I(?:\s+(?:really|absolutely|honestly|just|kinda|still))?\s+(?:hate|can(?:'|’)?t\s+stand|dislike|despise)\s+(?<f>.+)|I(?:'m|’m|\s+am)\s+(?:really\s+|just\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)\s+(?<g>.+)|I(?:'ve|’ve|\s+have)\s+always\s+(?:loved|liked|enjoyed|adored)\s+(?<h>.+)|I(?:'ve|’ve|\s+have)\s+never\s+(?:been\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)|(?:liked|enjoyed|cared\s+for))\s+(?<i>.+)|I\s+(?:can(?:'|’)?t|cannot|don(?:'|’)?t|do\s+not|never)\s+(?:eat|drink)\s+(?!(?:another|more|any|anything|much|that|this|it|too)\b)(?<j>.+))$/iu;
+  /^(?:nothing\s+beats\s+(?<a>.+)|I(?:'m|’m|\s+am)\s+(?:such\s+|a\s+total\s+|a\s+)?(?:sucker|softie)\s+for\s+(?<b>.+)|(?:I\s+)?can(?:'|’)?t\s+get\s+enough\s+of\s+(?<c>.+)|I\s+could\s+(?:eat|watch|listen\s+to|live\s+on|drink|read)\s+(?<d>.+?)\s+every\s+(?:day|night|week)\b.*|(?<e>.{3,60}?)\s+(?:is|are)\s+the\s+best\s+part\s+of\s+my\s+(?:day|week|morning|year|life)\b.*|I(?:\s+(?:really|absolutely|honestly|just|kinda|still))?\s+(?:hate|can(?:'|’)?t\s+stand|dislike|despise)\s+(?<f>.+)|I(?:'m|’m|\s+am)\s+(?:really\s+|just\s+)?not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)\s+(?<g>.+)|I(?:'ve|’ve|\s+have)\s+always\s+(?:loved|liked|enjoyed|adored)\s+(?<h>.+)|I(?:'ve|’ve|\s+have)\s+never\s+(?:been\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|big\s+on)|(?:liked|enjoyed|cared\s+for))\s+(?<i>.+)|I\s+(?:can(?:'|’)?t|cannot|don(?:'|’)?t|do\s+not|never)\s+(?:eat|drink)\s+(?!(?:another|more|any|anything|much|that|this|it|too)\b)(?<j>.+)|I(?:\s+(?:always|really|honestly|just|actually|still))?\s+find\s+(?<k>.+?)\s+(?:(?:so|really|super|very|incredibly|kind\s+of|kinda|pretty|weirdly|oddly|deeply|genuinely|truly|strangely|surprisingly|weirdly)\s+)*(?:relaxing|calming|soothing|therapeutic|fun|peaceful|meditative|rewarding|satisfying|comforting|energi[sz]ing|inspiring|fascinating|enjoyable|freeing|grounding|healing|restorative|addictive)\b.*|(?!(?:they|we|he|she|y'?all|you|u|it|that|this|those|these|there|everyone|everything|both|all)\b)(?<l>.{3,60}?)\s+(?:is|are)\s+(?:just\s+|honestly\s+|truly\s+|seriously\s+|literally\s+|simply\s+)?the\s+best(?:\s+(?:thing|feeling))?(?:\s+ever)?|I(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)(?:\s+(?:really|so|just|honestly|totally))*\s+been)(?:\s+(?:really|so|just|totally|honestly|seriously|absolutely|still))*\s+(?:loving|enjoying|digging)\s+(?<m>.+)|I\s+(?:honestly\s+|literally\s+|just\s+)?can(?:'|’)?t\s+(?:live|function|survive|imagine\s+life)\s+without\s+(?<n>.+)|(?<o>.{3,60}?)\s+is\s+(?:something|what)\s+I(?:'ll|’ll|\s+will)?\s+(?:always\s+|really\s+|truly\s+)?(?:treasure|love|enjoy|cherish|look\s+forward\s+to)\b.*|(?<p>.{3,60}?)\s+is\s+what\s+(?:makes|keeps)\s+me\s+(?:happiest|happy|sane|going|feel\s+alive|smile)\b.*|there(?:'s|’s|\s+is)\s+nothing\s+(?:quite\s+)?(?:like|better\s+than)\s+(?<r>.+)|I\s+feel\s+(?:(?:most|so|really|the\s+most)\s+)?(?:at\s+peace|happy|happiest|alive|calm|calmest|free|at\s+home|like\s+myself)\s+when\s+(?:I(?:'m|’m|\s+am)\s+)?(?<q>.+))$/iu;
 
 /** Likings: "I love hiking in the fall", "I'm really into pottery", "I'm a huge fan of jazz". */
 export const LIKING =
@@ -97,9 +100,9 @@ export const INTO =
   /^I(?:'m|’m|\s+am)(?:\s+(?:really|so|totally|super|also|just|kind of|kinda|pretty))*\s+(?:into|passionate about|obsessed with|crazy about|a (?:big |huge |massive )?fan of|hooked on|addicted to)\s+(?<rest>.+)$/iu;
 /** Feelings: "The roses and dahlias bring me peace", "Painting keeps me sane", "X is my happy place". */
 export const FEELING =
-  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:(?:is|are|has been|have been)\s+(?:keeping|making|bringing|giving|helping)|bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?(?:at\s+|like\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
+  /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:(?:is|are|has been|have been)\s+(?:keeping|making|bringing|giving|helping)|bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts|let|lets)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?(?:at\s+|like\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
 export const GOOD_FEELINGS =
-  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal|going|afloat)$/iu;
+  /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal|going|afloat|unwind|clear|decompress|destress|de-stress|recharge|breathe|cope|reset|escape|heal|focus)$/iu;
 export const HAPPY_PLACE =
   /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been)\s+(?:always\s+|really\s+|kind of\s+)?(?:my|our)\s+(?:happy place|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love|(?:daily\s+|morning\s+|evening\s+|weekly\s+|sunday\s+)?(?:ritual|routine)|everything|whole\s+world)\b/iu;
 export const FAVOURITE =
@@ -139,6 +142,14 @@ export const DONE_WITH = new RegExp(
   'u',
 );
 
+/**
+ * A plan said in the present tense with its time ahead (`AHEAD`): "we close on the house on
+ * Friday", "I leave for basic training in June", "I fly out next week".
+ */
+export const PRESENT_PLAN = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:\s+(?:finally|officially|actually|also|both|all))?\s+(?:leave|close|fly|head|graduate|begin|return|arrive|land|report|ship\s+out|deploy|move\s+(?:in|out)|check\s+in|kick\s+off|sail|depart|relocate)\b(?<rest>.*)$`,
+  'u',
+);
 /** Plans without a subject: "launching the collection March 1", "flying out Friday". */
 export const SUBJECTLESS_PLAN =
   /^(?:launching|starting|moving|flying|heading|headed|leaving|visiting|driving|opening|closing|planning\s+(?:to|on)|thinking\s+(?:about|of)\s+[\p{L}]+ing)\s+(?<rest>.+)$/iu;
@@ -153,7 +164,7 @@ export const THIRD_PARTY_TARGET = new RegExp(
 );
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 export const SCHEDULED = new RegExp(
-  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
   'iu',
 );
 /** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */
@@ -172,6 +183,9 @@ export const RELATION = new RegExp(
   String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove)\b(?<rest>.*)$`,
   'u',
 );
+/** The name of a pet or person the speaker just showed or mentioned: "her name is Biscuit", "his name's Mango". */
+export const THEIR_NAME =
+  /^(?:[Hh]is|[Hh]er|[Tt]heir)\s+name(?:'s|’s|\s+is)\s+(?:actually\s+|officially\s+)?(?<name>\p{Lu}[\p{L}'’-]+)\b(?<rest>.*)$/u;
 /** Who the speaker is: "I'm a nurse", "I work as a barista", "I grew up in Ohio", "I'm 34". */
 /** A state of the speaker's: "I'm allergic to shellfish", "I'm pregnant", "I'm vegetarian since college". */
 export const STATE =
@@ -208,6 +222,19 @@ export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
   // "I got big news", "we got some news": an announcement, not what happened.
   if (/^\s*(?:(?:some|big|huge|great|good|bad|exciting|the)\s+)*(?:news|update|updates)\b/iu.test(rest ?? ''))
+    return false;
+  // "I made it to the finals", "we made it into the playoffs".
+  if (/^made$/iu.test(verb) && /^\s*it\s+(?:to|into|onto|through)\s+\S/iu.test(rest ?? ''))
+    return (
+      contentWords((rest ?? '').replace(/^\s*it\s+\S+/u, '')).filter((w) => !TIME_WORDS.test(w)).length >= 1
+    );
+  // "I saw the tweet", "got your message": a message read, not something done in the speaker's life.
+  if (
+    /^(?:saw|seen|read|heard|got|received|watched|checked)$/iu.test(verb) &&
+    /^\s*(?:(?:the|your|ur|his|her|their|that|this|a|an|ya|all|those|these)\s+)?(?:[\p{L}]+\s+)?(?:tweets?|posts?|texts?|messages?|msgs?|emails?|dms?|stor(?:y|ies)|pics?|photos?|videos?|vids?|news|updates?|announcements?|comments?|voice\s*(?:note|memo|message)s?|reels?|tiktoks?)\b/iu.test(
+      rest ?? '',
+    )
+  )
     return false;
   // "I've had a long day", "we had a blast": how a time went, not an event.
   if (

@@ -36,7 +36,6 @@ import {
   MINE_CHANGED,
   NOT_EVENTS,
   NOT_ONGOING,
-  NOT_PLAN,
   NOT_SCHEDULED,
   NOT_THIRD_PARTY,
   ONGOING,
@@ -45,20 +44,26 @@ import {
   PERFECT_EVENT,
   PLAN,
   PLAN_WILL,
+  PRESENT_PLAN,
   planObjectOk,
   RELATION,
   SCHEDULED,
   SETTLED,
   SETTLED_PLACE,
   STATE,
+  SUBJECTLESS_ED_EVENT,
   SUBJECTLESS_EVENT,
   SUBJECTLESS_PLAN,
   THE_PLAN,
+  THEIR_NAME,
   THIRD_PARTY_CHANGE,
   THIRD_PARTY_TARGET,
   TIME_WORDS,
 } from './conversation-patterns.js';
 import type { MemoryType } from './types.js';
+
+/** A person of the speaker's as a subject: "my mom", "our neighbor". */
+const KIN_SUBJECT = new RegExp(String.raw`^(?:my|our|his|her|their)\s+(?:${KIN})\b`, 'iu');
 
 export interface ConversationFinding {
   type: MemoryType;
@@ -133,7 +138,10 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = LIKING_SAID.exec(s);
   if (m) {
     const what = Object.values(m.groups!).find((v) => v !== undefined) ?? '';
-    if (objectOk(what) && contentWords(what).length >= 1)
+    // "X is the best": a liking when X is a thing done or had ("rainy days with a good book"), not
+    // a person praised ("my mom is the best", "my band is the best").
+    const best = m.groups!.l !== undefined;
+    if (objectOk(what) && contentWords(what).length >= (best ? 2 : 1) && !(best && KIN_SUBJECT.test(what)))
       return { type: 'preference', kind: 'preference', priority: 3 };
   }
   m = LIKING.exec(s) ?? INTO.exec(s);
@@ -174,6 +182,9 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     objectOk(m.groups!.rest)
   )
     return { type: 'event', kind: 'plan', priority: 3 };
+  m = PRESENT_PLAN.exec(s);
+  if (m && AHEAD.test(s) && contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1)
+    return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
     return { type: 'event', kind: /\s(?:was|were)\s/iu.test(m[0]) ? 'event' : 'plan', priority: 3 };
@@ -186,6 +197,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     )
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
+  // "this is my new kitten. his name is Mango": the sentence before, which shows who, is in the quote.
+  if (THEIR_NAME.test(s)) return { type: 'entity', kind: 'relationship', priority: 3 };
   m = RELATION.exec(s);
   if (
     m &&
@@ -197,7 +210,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = PLAN.exec(s);
   if (
     m &&
-    !NOT_PLAN.test(m.groups!.rest!.trim()) &&
+    planObjectOk(m.groups!.rest!) &&
     objectOk(m.groups!.rest) &&
     contentWords(m.groups!.rest!).length >= 1
   )
@@ -252,6 +265,15 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   }
   m = SUBJECTLESS_EVENT.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
+    return { type: 'event', kind: 'event', priority: 3 };
+  m = SUBJECTLESS_ED_EVENT.exec(s);
+  // "just checked, it's at 5": the verb stands alone, the comma starts another clause.
+  if (
+    m &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    !/^\s*[,;:–—-]/u.test(m.groups!.rest!) &&
+    eventObjectOk(m.groups!.rest, m.groups!.verb)
+  )
     return { type: 'event', kind: 'event', priority: 3 };
   return null;
 }

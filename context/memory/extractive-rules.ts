@@ -22,6 +22,11 @@ interface Rule {
    * advice to the other speaker, not a memory (not read in a conversation between people).
    */
   imperative?: boolean;
+  /**
+   * Between people, a match that is advice to the other speaker ("remember, drink lots of water",
+   * "remember: stretch after every run") and not a memory: anything but a first-person statement.
+   */
+  advice?: RegExp;
 }
 
 const USER = ['user'];
@@ -46,6 +51,8 @@ const RULES: Rule[] = [
     pattern:
       /(?:^(?:(?:also|oh|and|btw|ok|okay|so)[,\s]+)?|\bplease\s+|\b(?:can|could|will|would)\s+you\s+(?:please\s+)?)remember(?:\s+that)?[,:]?\s+(?!to\b|when\b|how\b|the time\b|this\b|that\b[\s!.]*$)(.{3,})/iu,
     content: (m) => m[1]!,
+    advice:
+      /\bremember[,:;–—-]+\s*(?!(?:i|i'm|i’m|i've|i’ve|i'll|i’ll|my|me|mine|we|we're|we’re|we've|we’ve|our|us)\b)/iu,
   },
   {
     type: 'profile',
@@ -231,7 +238,7 @@ export function ruleCandidate(role: string, text: string, people: boolean): Memo
   for (const rule of RULES) {
     if (!rule.roles.includes(role) || (people && rule.imperative)) continue;
     const match = text.match(rule.pattern);
-    if (!match) continue;
+    if (!match || (people && rule.advice?.test(text))) continue;
     const candidate = candidateOf(rule, text, match);
     if (candidate) return candidate;
   }

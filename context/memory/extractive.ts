@@ -20,7 +20,14 @@ import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
-import { echoes, echoQuestion, isShortAnswer, isUnmarkedQuestion, openQuestion } from './turn-pairing.js';
+import {
+  answerStart,
+  echoes,
+  echoQuestion,
+  isShortAnswer,
+  isUnmarkedQuestion,
+  openQuestion,
+} from './turn-pairing.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
 
 interface Sentence {
@@ -119,14 +126,22 @@ export function extractCandidates(
     // The question of the message before, when another speaker asked it (a two-turn answer).
     const other =
       conversation && message.role === 'user' && previous && otherSpeaker(previous.message, message);
+    // The answer starts past any sentence that is only an interjection ("yeah!! The Wolves.").
+    const start = answerStart(sentences.map((x) => x.text));
+    const opening = sentences[start];
     const asked = !other
       ? null
       : (previous!.question ??
-        (previous!.echo && sentences[0] && echoes(previous!.echo, sentences[0].text)
-          ? previous!.echo
-          : null));
+        (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null));
     const found = conversation
-      ? messageCandidates(message, all, molt, asked, people, options)
+      ? messageCandidates(
+          message,
+          all,
+          molt,
+          asked && opening ? { asked, at: all.indexOf(opening) } : null,
+          people,
+          options,
+        )
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
     const texts = sentences.map((x) => x.text);
@@ -179,10 +194,11 @@ function messageCandidates(
   message: RangeMessage,
   sentences: ReadonlyArray<{ text: string; index: number }>,
   molt: ReadonlyArray<[number, number]>,
-  asked: string | null,
+  answering: { asked: string; at: number } | null,
   people: boolean,
   options: ExtractiveOptions,
 ): Found[] {
+  const asked = answering?.asked ?? null;
   const quoted = quotedRanges(message.text);
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
@@ -237,7 +253,7 @@ function messageCandidates(
   let covered = -1;
   for (const [i, read] of reads.entries()) {
     out.push(...read.ruled);
-    const answer = asked !== null && i === 0 && free(0) && isShortAnswer(read.text);
+    const answer = asked !== null && i === answering!.at && free(i) && isShortAnswer(read.text);
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
     const from =

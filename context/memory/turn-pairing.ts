@@ -80,3 +80,12 @@ export function isShortAnswer(sentence: string): boolean {
   // One content word only when it names something (a name or a number): "Luna!", "Twelve".
   return content.length >= 2 || /^\p{Lu}|\p{Lu}|\p{N}/u.test(body);
 }
+
+/**
+ * Where a reply's answer starts: past the sentences that are only an interjection ("yeah!!",
+ * "lol.", "omg yes!!") — "yeah!! The Minnesota Wolves." answers with its second sentence. -1 when
+ * the reply is nothing else.
+ */
+export function answerStart(sentences: readonly string[]): number {
+  return sentences.findIndex((s) => /[\p{L}\p{N}]/u.test(withoutLeadIn(s.trim())));
+}

@@ -74,13 +74,38 @@ function sentencesOf(text: string): Array<{ text: string; index: number }> {
 const FORWARD =
   /\b(?:will|won't|shall|gonna|going\s+to|plan(?:s|ning)?\s+(?:to|on)|planned\s+for|hope\s+to|hoping\s+to|can't\s+wait|upcoming|booked|scheduled|for\s+(?:next|this\s+coming)|until|by\s+(?:next|the\s+end))\b|\b(?:moved|pushed|rescheduled|postponed|bumped|delayed|shifted|changed|switched)\s+(?:the|our|my|his|her|their|it)\b[^.!?]*\b(?:to|until|till)\b|'ll\b|\b(?:are|am|is|'re|'m|'s)\s+(?:\w+ing)\b[^.!?]*\b(?:next|in|on|for|this)\b/i;
 
+/**
+ * A verb in the past tense ("went", "started", "was") — not an "-ed" adjective after "am/is/so…"
+ * ("I'm excited", "so tired") nor a word that only ends so ("need", "speed", "hundred") — or "ago",
+ * "back in".
+ */
+const PAST_VERB =
+  '(?:(?!(?:need|speed|bed|red|feed|seed|breed|weed|shed|wed|bleed|proceed|succeed|exceed|indeed|hundred|sacred|naked|wicked)\\b)\\w{2,}ed|went|was|were|had|did|got|took|made|came|left|began|flew|drove|ran|saw|met|found|bought|sold|wrote|gave|told|said|felt|kept|lost|won|spent|sent|built|brought|caught|heard|paid|became|ate|swam|rode|grew|knew|slept|fell|broke|chose|quit|spoke|woke|threw)';
+const PAST = new RegExp(
+  `(?<!\\b(?:am|is|are|'m|'re|'s|be|been|being|so|very|really|super|too|get|getting|feel|feeling|pretty|kinda|more|most|less)\\s)\\b${PAST_VERB}\\b|\\b(?:ago|back\\s+in)\\b`,
+  'i',
+);
+
+/**
+ * What is ahead said without "will": a progressive or a present tense that schedules ("starting in
+ * September", "I'm starting in September", "we move in March", "the course starts in May", "we
+ * leave on Friday"). Read only where the sentence has no past-tense verb (`PAST`).
+ */
+const AHEAD_WITHOUT_WILL = new RegExp(
+  `(?:^|[^\\w']|\\b(?:i|we|you|they|he|she|it|[a-z]+)\\s+(?:\\w+ly\\s+|just\\s+|also\\s+|both\\s+|all\\s+)?)(?<!\\b(?:was|were|been|be|of|about|for|from|after|before|by|without|while|like|love|loved|enjoy|enjoyed|hate|hated|stop|stopped|started|kept|finished|quit|miss|missed|remember|tried)\\s)(?:\\w{2,}ing|(?:start|begin|move|leave|fly|head|go|graduate|open|launch|arrive|return|end|finish|close|kick|land|ship|release|come|get|visit|travel|retire|marry|wed|due)(?:s|es)?)\\b[^.!?]*\\b(?:in|on|this|next|from|at|around|starting|by|${MONTH_NAMES.join('|')})\\b`,
+  'i',
+);
+
+/** The direction a sentence's bare month or weekday goes: ahead, or (people mostly recount) back. */
 function looksForward(sentence: string): boolean {
-  return (
-    FORWARD.test(sentence) ||
+  if (FORWARD.test(sentence)) return true;
+  if (
     /\bfor\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/i.test(
       sentence,
     )
-  );
+  )
+    return true;
+  return !PAST.test(sentence) && AHEAD_WITHOUT_WILL.test(sentence);
 }
 
 /** A year written alone after a preposition ("in 2019", "since 2021", "back in 1998"). */

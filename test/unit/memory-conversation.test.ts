@@ -559,3 +559,137 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     );
   });
 });
+
+describe('conversation memories, round 2 of the recall tuning (issue 31)', () => {
+  const answer = (question: string, reply: string) =>
+    verifyCandidates(extractCandidates([by('Mel', question, 1), by('Caroline', reply, 2)]), [
+      by('Mel', question, 1),
+      by('Caroline', reply, 2),
+    ]).accepted.map((a) => a.candidate);
+
+  it('pairs an answer with the question past any opening interjection (property)', () => {
+    const interjection = fc.constantFrom(
+      'yeah!! ',
+      'omg yes — ',
+      'haha ok so ',
+      'lol. ',
+      'yess!! ',
+      'oh wow. ',
+      '',
+    );
+    const reply = fc.constantFrom('The Minnesota Wolves', 'Woodhaven, a small town in the Midwest', 'UBC!!');
+    const question = fc.constantFrom(
+      'Which team did you sign with?',
+      'where did you end up going?',
+      'which program did you go with',
+    );
+    fc.assert(
+      fc.property(interjection, reply, question, (i, r, q) => {
+        const kept = answer(q, `${i}${r}`);
+        expect(kept).toHaveLength(1);
+        expect(kept[0]).toMatchObject({ speaker: 'Caroline', question: q });
+        expect(kept[0]!.content).toContain(r.replace(/!+$/u, ''));
+      }),
+      { numRuns: 60 },
+    );
+    // An interjection alone answers nothing; a yes/no echo still needs the name past it.
+    expect(answer('Which team did you sign with?', 'yeah!! haha')).toEqual([]);
+    expect(answer('still the Fillmore though?', 'omg yes!! still the Fillmore!')).toMatchObject([
+      { question: 'still the Fillmore though?' },
+    ]);
+  });
+
+  it('"remember," / "don\'t forget," said to the other speaker is advice, never a memory (property)', () => {
+    const opener = fc.constantFrom(
+      'remember, ',
+      'Remember: ',
+      "don't forget, ",
+      'Don’t forget: ',
+      'ok remember, ',
+    );
+    const advice = fc.constantFrom(
+      'drink lots of water before the race',
+      'you promised to call your mom',
+      'your passport expires in May',
+      'stretch after every run',
+      'you have a dentist appointment at 3',
+    );
+    fc.assert(
+      fc.property(opener, advice, (o, a) => {
+        expect(said(`${o}${a}`)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+    // A first-person statement after "remember," is still the speaker's.
+    expect(said("remember, I'm allergic to peanuts")).toMatchObject([{ speaker: 'Caroline' }]);
+  });
+});
+
+describe('conversation memories, round 2 recall rules (issue 31; bench/extraction-probe.txt)', () => {
+  it.each([
+    // First-person events with the subject left out and any "-ed" verb, after "just/finally/recently".
+    ['finally cleaned out the garage this weekend', 'event'],
+    ['just repotted all my plants', 'event'],
+    ['I made it to the finals!!', 'event'],
+    ["I'm back from my trip to Iceland", 'event'],
+    // Feelings and likings said otherwise.
+    ['I find swimming really relaxing', 'preference'],
+    ['painting helps me unwind after work', 'preference'],
+    ['rainy days with a good book are the best', 'preference'],
+    ["I'm really loving my new job", 'preference'],
+    ["I've really been enjoying the pottery class", 'preference'],
+    ["I can't live without my morning coffee", 'preference'],
+    ["fishing with my dad is something I'll always treasure", 'preference'],
+    ["I feel most at peace when I'm hiking", 'preference'],
+    ['cooking for my family is what makes me happiest', 'preference'],
+    // A name given to someone just shown: the sentence that shows them is in the quote.
+    ['this is my new kitten. his name is Mango', 'entity'],
+    // "we" said otherwise, and likings said as what nothing beats.
+    ['the whole family went to the zoo on Sunday', 'event'],
+    ['the three of us drove up to Tahoe last weekend', 'event'],
+    ["there's nothing like a hot bath after a long shift", 'preference'],
+    ['running lets me clear my head', 'preference'],
+    // A plan said in the present tense with its time ahead.
+    ['we close on the house on Friday', 'event'],
+    ['I leave for basic training in June', 'event'],
+    ['the baby is due in November', 'event'],
+  ])('keeps "%s" as Caroline\'s %s', (text, type) => {
+    expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
+  });
+
+  it('keeps no chatter that reads like them (property)', () => {
+    const chatter = fc.constantFrom(
+      'you guys are the best',
+      'omg you are literally the best',
+      'my mom is the best',
+      'my kids are the best',
+      'I find that hard to believe',
+      'just checked, it’s at 5',
+      'just realized I forgot my keys',
+      'ok I saw the tweet but I want to hear it from you',
+      'I got your message, sorry for the late reply',
+      'just saw your post about the puppy!!',
+      "I'm loving this",
+      "I can't live without you",
+      'I feel happy when you call',
+      'I made it!!',
+      "I'm back from the gym",
+      'his name is on the list',
+      'her name is so pretty',
+      "there's nothing like you",
+      "there's nothing to worry about",
+      'the whole family says hi',
+      'all of us miss you',
+      'I leave the house at 7 every day',
+      'we close at 9 on Fridays',
+      'the bill is due tomorrow',
+    );
+    const before = fc.constantFrom('', 'lol ', 'haha ', 'omg. ', 'ok so ');
+    fc.assert(
+      fc.property(before, chatter, (b, c) => {
+        expect(said(`${b}${c}`)).toEqual([]);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

@@ -165,6 +165,69 @@ describe('resolveDates reads tense', () => {
     );
   });
 
+  it('reads a month said with a future verb as the next such month and with a past verb as the last', () => {
+    const ahead = [
+      'starting in',
+      "I'm starting in",
+      'we move in',
+      'the course starts in',
+      'we leave in',
+      'graduating in',
+    ];
+    const back = [
+      'started in',
+      'I started in',
+      'we moved in',
+      'the course started in',
+      'we left in',
+      'I graduated in',
+    ];
+    fc.assert(
+      fc.property(
+        referenceArb,
+        fc.integer({ min: 0, max: 11 }),
+        fc.constantFrom(...ahead),
+        fc.constantFrom(...back),
+        (ref, m, future, past) => {
+          const next = only(`${future} ${MONTHS[m]}`, ref);
+          const forward = monthIndex(next.from) - refMonth(ref);
+          expect(Number(next.from.slice(5, 7)) - 1).toBe(m);
+          expect(forward >= 0 && forward <= 11, `${future} ${MONTHS[m]} @ ${ref.toISOString()}`).toBe(true);
+          const last = only(`${past} ${MONTHS[m]}`, ref);
+          const ago = refMonth(ref) - monthIndex(last.from);
+          expect(Number(last.from.slice(5, 7)) - 1).toBe(m);
+          expect(ago >= 0 && ago <= 11, `${past} ${MONTHS[m]} @ ${ref.toISOString()}`).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads a weekday said with a future verb as the next one and with a past verb as the last', () => {
+    fc.assert(
+      fc.property(referenceArb, fc.constantFrom(...WEEKDAYS), (ref, weekday) => {
+        const today = day(ref.getTime());
+        for (const future of ['we leave on', "I'm flying out on", 'the class starts on']) {
+          const ahead = only(`${future} ${weekday}`, ref);
+          expect(new Date(`${ahead.from}T00:00:00Z`).getUTCDay()).toBe(WEEKDAYS.indexOf(weekday));
+          expect(ahead.from >= today && ahead.from < day(ref.getTime() + 8 * DAY)).toBe(true);
+        }
+        for (const past of ['we left on', 'I flew out on', 'the class started on']) {
+          const back = only(`${past} ${weekday}`, ref);
+          expect(back.from <= today && back.from > day(ref.getTime() - 7 * DAY)).toBe(true);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('does not read an "-ed" adjective or a liking as the tense', () => {
+    const ref = new Date('2024-06-13T12:00:00Z');
+    expect(only("I'm so excited, starting in September", ref).from).toBe('2024-09-01');
+    expect(only('I went hiking in September', ref).from).toBe('2023-09-01');
+    expect(only('I was moving in March', ref).from).toBe('2024-03-01');
+  });
+
   it('names no date for "now"', () => {
     expect(resolveDates("I'm so tired right now", new Date('2023-05-08T12:00:00Z'))).toEqual([]);
   });
