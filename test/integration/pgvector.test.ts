@@ -6,12 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client.js';
 import { storeEmbeddings, type VectorSearch, vectorCandidates } from '../../db/memory/memory-embeddings.js';
 import type { RecallScope } from '../../db/memory/memory-recall.js';
 import { type MemoryRow, memories } from '../../db/memory/memory-schema.js';
 import { enablePgvector, hasPgvector, vectorIndexName } from '../../db/memory/pgvector.js';
+import { usePostgres } from './postgres.js';
 
 const MODEL = 'test-model';
 
@@ -212,12 +213,8 @@ describe('pgvector search on PGlite', () => {
 
 describe('on PostgreSQL without pgvector', () => {
   let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ url: inject('databaseUrl') }, { poolSize: 3 });
-    await handle.migrate();
-  });
-  afterAll(async () => {
-    await handle?.close();
+  usePostgres((opened) => {
+    handle = opened;
   });
 
   it('migrates, creates nothing, and searches by the exact path', async () => {

@@ -7,21 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryOfTexts } from '../../context/memory/recall.js';
-import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import { indexTermsOf } from '../../db/memory/memories.js';
 import { MAX_TERM_ROWS, recallCandidates } from '../../db/memory/memory-recall.js';
 import { memories } from '../../db/memory/memory-schema.js';
+import { usePostgres } from './postgres.js';
 
 describe('common terms in a large scope', () => {
   let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ url: inject('databaseUrl') }, { poolSize: 3 });
-    await handle.migrate();
-  });
-  afterAll(async () => {
-    await handle?.close();
+  usePostgres((opened) => {
+    handle = opened;
   });
 
   const plant = async (tenantId: string, userId: string, contents: readonly string[]) => {

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.js';
 import { memoryEmbeddings } from '../../db/memory/memory-embedding-schema.js';
 import { storeEmbeddings, vectorCandidates } from '../../db/memory/memory-embeddings.js';
 import type { RecallScope } from '../../db/memory/memory-recall.js';
@@ -21,6 +21,7 @@ import {
   expireVectorCache,
   vectorCacheParts,
 } from '../../db/memory/vector-cache.js';
+import { usePostgres } from './postgres.js';
 
 const MODEL = 'cache-test-model';
 const DIMS = 12;
@@ -90,12 +91,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 describe('the vector cache on PostgreSQL', () => {
   let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ url: inject('databaseUrl') }, { poolSize: 3 });
-    await handle.migrate();
-  });
-  afterAll(async () => {
-    await handle?.close();
+  usePostgres((opened) => {
+    handle = opened;
   });
 
   const plant = async (
