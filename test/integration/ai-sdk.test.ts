@@ -127,6 +127,23 @@ const weather = tool({
   execute: async ({ city }) => ({ city, forecast: 'sunny, 21°C' }),
 });
 
+/** One turn of an agent loop that passes its whole history: the question, then what the model answered. */
+async function agentTurn(
+  model: Parameters<typeof generateText>[0]['model'],
+  history: ModelMessage[],
+  question: string,
+) {
+  history.push({ role: 'user', content: question });
+  const result = await generateText({
+    model,
+    messages: history,
+    tools: { get_weather: weather },
+    stopWhen: stepCountIs(4),
+  });
+  history.push(...result.response.messages);
+  return result;
+}
+
 /**
  * An HTTP proxy in front of molt that loses answers: a request `lose` picks is carried to molt
  * (which stores it) and its answer is thrown away (the connection cut), as a network that fails
@@ -274,15 +291,8 @@ describe('the AI SDK middleware on molt', () => {
             : i % 10 === 5
               ? 'What is the weather now?'
               : `Step ${i}: check service ${i} of the billing migration and tell me what you see in its dashboard.`;
-        history.push({ role: 'user', content: question });
         const before = i === 0 ? 0 : (await api(`/v1/sessions/${sessionId}`)).liveTokens;
-        const result = await generateText({
-          model: wrapped,
-          messages: history,
-          tools: { get_weather: weather },
-          stopWhen: stepCountIs(4),
-        });
-        history.push(...result.response.messages);
+        await agentTurn(wrapped, history, question);
         // The ratio once the workflow applied the turn (a compaction it started runs meanwhile) …
         const applied = await eventually(
           () => api(`/v1/sessions/${sessionId}`),
@@ -456,14 +466,7 @@ describe('the AI SDK middleware on molt', () => {
         'LOSE-ME: what is the weather in Oslo?',
         'FLAKY: and what should I wear?',
       ]) {
-        history.push({ role: 'user', content: question });
-        const result = await generateText({
-          model: wrapped,
-          messages: history,
-          tools: { get_weather: weather },
-          stopWhen: stepCountIs(4),
-        });
-        history.push(...result.response.messages);
+        await agentTurn(wrapped, history, question);
       }
     } finally {
       await lossy.close();
@@ -616,15 +619,7 @@ describe('the AI SDK middleware on molt', () => {
     });
     const history: ModelMessage[] = [];
     const turn = async (question: string) => {
-      history.push({ role: 'user', content: question });
-      const result = await generateText({
-        model: wrapped,
-        messages: history,
-        tools: { get_weather: weather },
-        stopWhen: stepCountIs(4),
-      });
-      history.push(...result.response.messages);
-      return result.text;
+      return (await agentTurn(wrapped, history, question)).text;
     };
     try {
       expect(await turn('First, while molt runs.')).toMatch(/^Answer/);
