@@ -167,17 +167,11 @@ describe('extraction of what people say', () => {
       otherTenantsUser: { mine: userId, theirs: `${otherTenant}:${userId}`, userKeeps: true },
       sameNameBoth: { mine: userId, theirs: ` ${userId.toUpperCase()}x`, userKeeps: true },
     });
+    const IDENTITY_COMBINATIONS = Object.keys(identities('')) as Array<keyof ReturnType<typeof identities>>;
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(
-          'unnamedAndMel',
-          'userIdInOtherCase',
-          'bothNamedNeitherUser',
-          'otherUserOfTenant',
-          'otherTenantsUser',
-          'sameNameBoth',
-        ) as fc.Arbitrary<keyof ReturnType<typeof identities>>,
+        fc.constantFrom(...IDENTITY_COMBINATIONS),
         fc.boolean(),
         async (identity, theyStart) => {
           run += 1;
@@ -222,16 +216,7 @@ describe('extraction of what people say', () => {
       {
         numRuns: 4,
         // Every identity combination at least once, then random ones.
-        examples: (
-          [
-            'unnamedAndMel',
-            'userIdInOtherCase',
-            'bothNamedNeitherUser',
-            'otherUserOfTenant',
-            'otherTenantsUser',
-            'sameNameBoth',
-          ] as const
-        ).map((identity, i) => [identity, i % 2 === 0]),
+        examples: IDENTITY_COMBINATIONS.map((identity, i) => [identity, i % 2 === 0]),
       },
     );
   }, 600_000);
