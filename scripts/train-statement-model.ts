@@ -124,8 +124,9 @@ export function crossValidate(conversations: readonly PeopleConversation[], corp
       }
     }
     rules = add(rules, tally([held], false));
+    // A gate equal to the threshold: the model alone decides which messages give memories.
     for (const threshold of THRESHOLDS)
-      for (const gate of GATES) {
+      for (const gate of [...new Set([...GATES, threshold])]) {
         const key = `${threshold}/${gate}`;
         grid.set(key, add(grid.get(key) ?? zero, tally([held], { ...model, threshold, gate })));
       }
@@ -143,7 +144,12 @@ export function crossValidate(conversations: readonly PeopleConversation[], corp
   };
 }
 
-/** The (threshold, gate) with the best recall at precision ≥ 0.9, else the best precision. */
+/**
+ * The (threshold, gate) with the best recall at precision ≥ 0.9 (else the best precision). The
+ * rules were written against these same conversations, so the rules' share of these figures is
+ * in-sample (a gate can only look worse here); the gate = threshold rows, where the model alone
+ * decides which messages give memories, are the out-of-sample estimate of the model.
+ */
 export function choose(extractor: ReturnType<typeof crossValidate>['extractor']) {
   const good = extractor.filter((e) => e.precision >= 0.9);
   const pool = good.length > 0 ? good : extractor;
