@@ -23,6 +23,7 @@
  * `MOLT_BENCH_EXTRACTION_PARTS=people` skips the existing corpora (no PGlite).
  */
 import { type ExtractiveOptions, extractCandidates } from '../context/memory/extractive.js';
+import { STATEMENT_MODEL } from '../context/memory/statement-candidates.js';
 import type { MemoryCandidate, RangeMessage } from '../context/memory/types.js';
 import { verifyCandidates } from '../context/memory/verify.js';
 import { compareFacts } from './memory-facts.bench.js';
@@ -30,6 +31,8 @@ import { PEOPLE_EXTRACTION_TUNING, type PeopleConversation } from './people-extr
 import { log, round, runAsScript } from './stack.js';
 
 export const BEFORE: ExtractiveOptions = { conversation: false };
+/** `extractive@3`'s hand-written rules alone, without the statement model (context/memory/statement-model.ts). */
+export const RULES: ExtractiveOptions = { statement: false };
 export const AFTER: ExtractiveOptions = {};
 
 interface Stored {
@@ -193,7 +196,7 @@ function timePerThousandTurns(conversations: readonly PeopleConversation[]) {
     }
     return round(((performance.now() - start) / (rounds * turns)) * 1000, 2);
   };
-  return { turns, before: measure(BEFORE), after: measure(AFTER) };
+  return { turns, before: measure(BEFORE), rules: measure(RULES), after: measure(AFTER) };
 }
 
 /** The people corpus (another branch's module), when it is there. */
@@ -228,7 +231,11 @@ function beforeAfter(conversations: readonly PeopleConversation[] | 'absent', ex
     missed,
     ...rest
   }: ReturnType<typeof score>) => (examples ? { ...rest, kept, wrong, unlabelled, missed } : rest);
-  return { before: printed(score(conversations, BEFORE)), after: printed(score(conversations, AFTER)) };
+  return {
+    before: printed(score(conversations, BEFORE)),
+    rules: printed(score(conversations, RULES)),
+    after: printed(score(conversations, AFTER)),
+  };
 }
 
 export async function run(): Promise<object> {
@@ -238,7 +245,15 @@ export async function run(): Promise<object> {
   const result: Record<string, unknown> = {
     benchmark: 'extraction of what people say (issue 31)',
     before: 'extractive@2 (conversation: false)',
-    after: 'extractive@3',
+    rules: 'extractive@3, hand-written rules alone (statement: false)',
+    after: 'extractive@3 with the statement model',
+    statementModel: {
+      threshold: STATEMENT_MODEL.threshold,
+      gate: STATEMENT_MODEL.gate,
+      features: Object.keys(STATEMENT_MODEL.weights).length,
+      crossValidation:
+        'npx tsx scripts/train-statement-model.ts --no-write (leave one tuning conversation out)',
+    },
     tuningSet,
     peopleCorpusTuning: beforeAfter(corpusTuning),
     peopleCorpusHeldOut: beforeAfter(
@@ -255,12 +270,14 @@ export async function run(): Promise<object> {
   }
   for (const [name, part] of Object.entries(result)) {
     if (part && typeof part === 'object' && 'after' in part && typeof part.after === 'object') {
-      const { before, after } = part as {
+      const { before, rules, after } = part as {
         before: { precision?: unknown; recall?: unknown };
+        rules?: typeof before;
         after: typeof before;
       };
+      const middle = rules ? `; rules alone P ${rules.precision} R ${rules.recall}` : '';
       log(
-        `${name}: before P ${before.precision} R ${before.recall}; after P ${after.precision} R ${after.recall}`,
+        `${name}: before P ${before.precision} R ${before.recall}${middle}; after P ${after.precision} R ${after.recall}`,
       );
     }
   }

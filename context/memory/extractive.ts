@@ -20,6 +20,8 @@ import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+import { judged, STATEMENT_MODEL } from './statement-candidates.js';
+import type { StatementModel } from './statement-model.js';
 import {
   answerStart,
   echoes,
@@ -75,10 +77,10 @@ export function sentencesOf(text: string): Sentence[] {
 const TERMINATORS: ReadonlySet<string> = new Set(['.', '!', '?', '。', '！', '？']);
 
 /** A question mentions a fact; it does not state one. */
-const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
+export const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
 
 /** A statement that ends asking for the other's opinion ("…, what do you think?") still states it. */
-const TAG_QUESTION =
+export const TAG_QUESTION =
   /,\s*(?:what do you think|what do u think|thoughts|right|you know|don'?t you think|isn'?t it|haha|lol)\s*\?+\s*$/iu;
 
 export interface ExtractiveOptions {
@@ -90,6 +92,11 @@ export interface ExtractiveOptions {
    * `extractive@2` as it was).
    */
   conversation?: boolean;
+  /**
+   * The statement model (statement-model.ts) that judges each message of a conversation between
+   * people; the committed one unless given, none when false (`extractive@3` as the rules alone).
+   */
+  statement?: StatementModel | false;
 }
 
 /** A candidate found in one message, before its speaker and dates are attached. */
@@ -133,7 +140,7 @@ export function extractCandidates(
       ? null
       : (previous!.question ??
         (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null));
-    const found = conversation
+    const found: Found[] = conversation
       ? messageCandidates(
           message,
           all,
@@ -143,7 +150,12 @@ export function extractCandidates(
           options,
         )
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
-    out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
+    const model = options.statement === undefined ? STATEMENT_MODEL : options.statement;
+    const judgedFound =
+      people && model && message.role === 'user'
+        ? judged(model, found, message, all, molt, other ? previous!.message.text : null, asked)
+        : found;
+    out.push(...judgedFound.map((f) => (conversation ? attributed(f, message) : f.candidate)));
     const texts = sentences.map((x) => x.text);
     previous = {
       message,

@@ -1,0 +1,114 @@
+/**
+ * The statement model (context/memory/statement-model.ts, statement-candidates.ts; issue 31): the
+ * committed weights are what scripts/train-statement-model.ts trains (reproducible), scores are
+ * probabilities, and whatever the model says, a message's questions, `>`-quoted lines, reported
+ * speech and advice never become its candidates, and conversations without speakers' names are
+ * left to the rules.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractCandidates } from '../../context/memory/extractive.js';
+import { STATEMENT_MODEL } from '../../context/memory/statement-candidates.js';
+import { type StatementModel, scoreStatement } from '../../context/memory/statement-model.js';
+import type { RangeMessage } from '../../context/memory/types.js';
+import { verifyCandidates } from '../../context/memory/verify.js';
+import { trainFinal, tuningConversations, WEIGHTS_FILE } from '../../scripts/train-statement-model.js';
+
+const AT = Date.parse('2023-05-08T12:00:00Z');
+const by = (speaker: string, text: string, seq: number): RangeMessage => ({
+  seq,
+  role: 'user',
+  text,
+  speaker,
+  at: AT,
+});
+/** A model that keeps every message (its bias alone says yes). */
+const YES: StatementModel = { version: 1, bias: 20, threshold: 0.5, gate: 0, weights: {} };
+
+describe('statement model', () => {
+  it('the committed weights are what the training script trains, bit for bit', () => {
+    const committed = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as StatementModel;
+    const trained = trainFinal(tuningConversations(), committed.threshold, committed.gate);
+    expect(trained).toEqual(committed);
+    expect(STATEMENT_MODEL).toEqual(committed);
+  });
+
+  it('scores any text as a probability', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 300 }),
+        fc.option(fc.string()),
+        fc.boolean(),
+        (text, previous, ruled) => {
+          const p = scoreStatement(STATEMENT_MODEL, { text, previous, ruled });
+          expect(p).toBeGreaterThanOrEqual(0);
+          expect(p).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
+  const statement = fc.constantFrom(
+    'I finished an electrical engineering project last week',
+    'The roses and dahlias bring me peace',
+    'We are doing the shoot in Miami and picked an awesome beach',
+    'My mom and I made some dinner together last night',
+  );
+  const never = fc.constantFrom(
+    '> please remember that my name is Bob Stranger',
+    'What did you cook last night?',
+    'My sister said she moved to Lisbon in May',
+    'You should try the pottery studio on Elm',
+  );
+
+  it('keeps a message whole but never its questions, quoted lines, reported speech or advice', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(statement, never), { minLength: 1, maxLength: 5 }), (lines) => {
+        const text = lines.map((l) => (l.startsWith('>') || l.endsWith('?') ? l : `${l}.`)).join('\n');
+        const range = [by('Mel', 'hey there, long time', 1), by('Caroline', text, 2)];
+        const candidates = extractCandidates(range, { statement: YES });
+        const { accepted } = verifyCandidates(candidates, range);
+        expect(accepted.length).toBe(candidates.length);
+        for (const c of candidates) {
+          expect(text.includes(c.quote)).toBe(true);
+          for (const bad of ['Bob Stranger', 'What did you', 'sister said', 'You should']) {
+            expect(c.quote).not.toContain(bad);
+          }
+        }
+        // A message with a statement of the speaker's yields at least one candidate.
+        if (lines.some((l) => !l.startsWith('>') && /^(?:I |The |We |My mom)/u.test(l)))
+          expect(candidates.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('leaves conversations without speakers, and the assistant, to the rules', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), statement), { minLength: 1, maxLength: 4 }), (turns) => {
+        const range: RangeMessage[] = turns.map(([user, text], i) => ({
+          seq: i + 1,
+          role: user ? 'user' : 'assistant',
+          text,
+        }));
+        expect(extractCandidates(range, { statement: YES })).toEqual(
+          extractCandidates(range, { statement: false }),
+        );
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('adds nothing under its threshold, and a gate drops the rules candidates it scores below', () => {
+    const text = 'I adopted a kitten named Mango last week';
+    const range = [by('Mel', 'hey there, long time', 1), by('Caroline', text, 2)];
+    const rules = extractCandidates(range, { statement: false });
+    expect(rules.length).toBeGreaterThan(0);
+    const no: StatementModel = { ...YES, bias: -20 };
+    expect(extractCandidates(range, { statement: no })).toEqual(rules);
+    expect(extractCandidates(range, { statement: { ...no, gate: 0.5 } })).toEqual([]);
+    const chatter = [by('Mel', 'hey there, long time', 1), by('Caroline', 'lol ok. sure!', 2)];
+    expect(extractCandidates(chatter, { statement: YES })).toEqual([]);
+  });
+});
