@@ -35,11 +35,11 @@ export const WEIGHTS_FILE = fileURLToPath(
 );
 
 /** The regularization the model is trained with (chosen by the same cross-validation; see docs). */
-export const C = Number(process.env.STATEMENT_C ?? 2);
+export const C = 2;
 export const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
 export const GATES = [0, 0.1, 0.2, 0.3, 0.5];
 /** Features the model is trained without. */
-export const WITHOUT: string[] = (process.env.STATEMENT_WITHOUT ?? 's:ruled').split(',').filter(Boolean);
+export const WITHOUT: readonly string[] = ['s:ruled'];
 
 /** Every tuning conversation: the people corpus's tuning part, then the rules' tuning set. */
 export function tuningConversations(): PeopleConversation[] {

@@ -115,3 +115,9 @@ export function goesOn(sentence: string): boolean {
 export function isAdvice(sentence: string): boolean {
   return ADVICE.test(withoutLeadIn(sentence).trim());
 }
+/** A question mentions a fact; it does not state one. */
+export const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
+
+/** A statement that ends asking for the other's opinion ("…, what do you think?") still states it. */
+export const TAG_QUESTION =
+  /,\s*(?:what do you think|what do u think|thoughts|right|you know|don'?t you think|isn'?t it|haha|lol)\s*\?+\s*$/iu;

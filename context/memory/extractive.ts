@@ -11,8 +11,10 @@ import {
   goesOn,
   isAdvice,
   isChatNoise,
+  isQuestion,
   isReportedSpeech,
   quotedRanges,
+  TAG_QUESTION,
   withoutLeadIn,
 } from './chat-guards.js';
 import { conversationFinding, namesSomeone, thirdPersonFinding } from './conversation.js';
@@ -75,13 +77,6 @@ export function sentencesOf(text: string): Sentence[] {
 }
 
 const TERMINATORS: ReadonlySet<string> = new Set(['.', '!', '?', '。', '！', '？']);
-
-/** A question mentions a fact; it does not state one. */
-export const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
-
-/** A statement that ends asking for the other's opinion ("…, what do you think?") still states it. */
-export const TAG_QUESTION =
-  /,\s*(?:what do you think|what do u think|thoughts|right|you know|don'?t you think|isn'?t it|haha|lol)\s*\?+\s*$/iu;
 
 export interface ExtractiveOptions {
   /** Plainly stated facts (context/memory/plain-facts.ts); on unless false (the bench's baseline). */

@@ -7,9 +7,16 @@
  * rules' candidates of a message it scores below the gate are dropped. The speaker and the dates
  * are attached by extractive.ts as for every other candidate.
  */
-import { isAdvice, isChatNoise, isReportedSpeech, quotedRanges } from './chat-guards.js';
+import {
+  isAdvice,
+  isChatNoise,
+  isQuestion,
+  isReportedSpeech,
+  quotedRanges,
+  TAG_QUESTION,
+} from './chat-guards.js';
 import { AHEAD } from './conversation-patterns.js';
-import { isQuestion, TAG_QUESTION } from './extractive.js';
+
 import { inMoltText } from './molt-own.js';
 import { fencedRanges } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
