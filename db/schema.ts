@@ -304,6 +304,7 @@ export const messageOverrides = pgTable(
 );
 
 export * from './erasure-schema.js';
+export * from './memory/memory-amendment-schema.js';
 export * from './memory/memory-embedding-schema.js';
 export * from './memory/memory-schema.js';
 export * from './turn-outbox-schema.js';
