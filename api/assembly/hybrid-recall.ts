@@ -7,14 +7,21 @@
  * (context/memory/fusion.ts). When the embedder is off, slow or failing, recall is lexical and
  * says why (`retrieval`).
  */
-import { arrangeHits, FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
+import {
+  type AmendmentLink,
+  arrangeHits,
+  FUSION_DEFAULTS,
+  fuseRankings,
+  placeAmendments,
+} from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
 import { queryOfTexts } from '../../context/memory/recall.js';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
 import { queryTime } from '../../context/time/dates.js';
 import type { Database } from '../../db/client.js';
+import { amendmentLinksFor } from '../../db/memory/amendments.js';
 import { vectorCandidates } from '../../db/memory/memory-embeddings.js';
-import type { RecallScope } from '../../db/memory/memory-recall.js';
+import { type RecallScope, scopedMemoriesByIds } from '../../db/memory/memory-recall.js';
 import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import type { Embedder } from '../../llm/embeddings.js';
 import { isToolOutput, type RankedMemory, type RankOptions, rankMemories } from './recall.js';
@@ -42,9 +49,11 @@ export interface HybridRanked extends RankedMemory {
   kind: 'episode' | 'memory';
   /** The episodes folded into this memory (it was extracted from them): one hit, not two. */
   episodeIds: string[];
+  /** A later episode that says it amends this hit, placed directly above it (newest wins). */
+  amendedBy?: string;
 }
 
-export type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds'>;
+export type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds' | 'amendedBy'>;
 
 const sourceRange = (memory: MemoryRow) =>
   'fromSeq' in memory.source
@@ -66,6 +75,74 @@ export function arrange(ranked: readonly Unarranged[], query: RecallQuery, now: 
   return arrangeHits(hits, time).map(
     ({ id: _i, sessionId: _s, fromSeq: _f, toSeq: _t, time: _m, dates: _d, toolOutput: _o, ...hit }) => hit,
   );
+}
+
+const placeOfRanked = (r: HybridRanked) => ({
+  id: r.memory.id,
+  ...sourceRange(r.memory),
+  time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
+});
+
+/**
+ * Newest wins for explicit amendments (context/memory/fusion.ts placeAmendments), given the links
+ * of the hits' sessions and the amending episodes not among the hits (read in the caller's scope).
+ */
+export function amendRanked(
+  ranked: readonly HybridRanked[],
+  links: readonly AmendmentLink[],
+  amending: readonly MemoryRow[],
+): HybridRanked[] {
+  if (links.length === 0) return [...ranked];
+  const extra = new Map<string, HybridRanked>();
+  for (const memory of amending) {
+    extra.set(memory.id, {
+      memory,
+      score: 0,
+      trigram: 0,
+      matched: [],
+      cosine: null,
+      lexicalScore: null,
+      kind: 'episode',
+      episodeIds: [],
+    });
+  }
+  const placed = placeAmendments(ranked, links, extra, placeOfRanked);
+  // A hit brought in scores as the hit it amends (it stands in its place).
+  const out = placed.hits.map((r) => ({ ...r }));
+  for (let i = 0; i < out.length; i++) {
+    const r = out[i]!;
+    const by = placed.supersededBy.get(r.memory.id);
+    if (by) r.amendedBy = by;
+    if (extra.has(r.memory.id) && r.score === 0) {
+      const below = out.slice(i + 1).find((o) => !extra.has(o.memory.id));
+      r.score = below?.score ?? 0;
+      r.lexicalScore = below?.lexicalScore ?? null;
+    }
+  }
+  return out;
+}
+
+/** The ranked list with explicit amendments placed (`amendRanked`): links by index seek, amending episodes by id, in `scope`. */
+export async function withAmendments(
+  db: Database,
+  scope: RecallScope,
+  ranked: readonly HybridRanked[],
+  options: RankOptions = {},
+): Promise<HybridRanked[]> {
+  if (options.episodes === false) return [...ranked];
+  const sessions = [
+    ...new Set(ranked.map((r) => sourceRange(r.memory).sessionId).filter((s): s is string => s !== null)),
+  ];
+  if (sessions.length === 0) return [...ranked];
+  const links = await amendmentLinksFor(db, scope.tenantId, sessions);
+  if (links.length === 0) return [...ranked];
+  const present = new Set(ranked.map((r) => r.memory.id));
+  const excluded = new Set(options.excludeIds ?? []);
+  const missing = [...new Set(links.map((l) => l.amendingId))].filter(
+    (id) => !present.has(id) && !excluded.has(id),
+  );
+  const amending = await scopedMemoriesByIds(db, scope, missing);
+  return amendRanked(ranked, links, amending);
 }
 
 // Query vectors by (model, text): a message stored a moment ago is not embedded again.
@@ -130,7 +207,7 @@ export async function rankHybrid(
   const lexicalPromise = rankMemories(db, scope, query, minScore, options);
   if (!embedding)
     return {
-      ranked: arrange(asLexical(await lexicalPromise), query, now),
+      ranked: await withAmendments(db, scope, arrange(asLexical(await lexicalPromise), query, now), options),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
   // The vector side runs beside the lexical one: it adds only what it takes beyond it.
@@ -147,14 +224,17 @@ export async function rankHybrid(
   const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
   if (!('nearest' in side))
     return {
-      ranked: arrange(asLexical(lexical), query, now),
+      ranked: await withAmendments(db, scope, arrange(asLexical(lexical), query, now), options),
       retrieval: { mode: 'lexical', reason: side.reason },
     };
   const excluded = new Set(options.excludeIds ?? []);
   const nearest = side.nearest.filter(
     (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
   );
-  return { ranked: fuseLists(lexical, nearest, query, now), retrieval: { mode: 'hybrid' } };
+  return {
+    ranked: await withAmendments(db, scope, fuseLists(lexical, nearest, query, now), options),
+    retrieval: { mode: 'hybrid' },
+  };
 }
 
 /**

@@ -239,3 +239,99 @@ export function arrangeHits<T extends ArrangedHit>(
     return toolHits <= settings.maxToolOutputHits;
   });
 }
+
+/** A link from an episode that amends (context/memory/revision.ts) to the earlier messages it amends. */
+export interface AmendmentLink {
+  amendingId: string;
+  amendingSessionId: string;
+  amendedSessionId: string;
+  /** The amended session's messages the link covers. */
+  amendedFromSeq: number;
+  amendedToSeq: number;
+}
+
+/** Where a hit is: its id, source range and time (ms). */
+export interface PlacedHit {
+  id: string;
+  sessionId: string | null;
+  fromSeq: number | null;
+  toSeq: number | null;
+  time: number;
+}
+
+/** Amendment chains followed at most this deep (an amendment of an amendment of …). */
+export const MAX_AMENDMENT_DEPTH = 4;
+
+/**
+ * Newest wins for explicit amendments (docs/recall-and-updates.md#newest-wins), pure: a hit that a
+ * later episode amends (a link covers its session and message) gets that amendment directly above
+ * it — the amending session's best hit in the list when it has one below, else the linked
+ * amending episode itself (`extra`, read by id) — and is marked `supersededBy` it. An amendment of
+ * an amendment is followed (newest first, at most MAX_AMENDMENT_DEPTH deep). An amendment already
+ * above the hit stays where it is; every other hit keeps its order. Links never cross scopes: the
+ * caller reads them and the extra episodes in the caller's scope only.
+ */
+export function placeAmendments<H>(
+  hits: readonly H[],
+  links: readonly AmendmentLink[],
+  extra: ReadonlyMap<string, H>,
+  placeOf: (hit: H) => PlacedHit,
+): { hits: H[]; supersededBy: Map<string, string> } {
+  const supersededBy = new Map<string, string>();
+  if (links.length === 0) return { hits: [...hits], supersededBy };
+  const bySession = new Map<string, AmendmentLink[]>();
+  for (const link of links) {
+    const list = bySession.get(link.amendedSessionId) ?? [];
+    list.push(link);
+    bySession.set(link.amendedSessionId, list);
+  }
+  const out = [...hits];
+  const covers = (link: AmendmentLink, at: PlacedHit) =>
+    at.sessionId === link.amendedSessionId &&
+    at.fromSeq !== null &&
+    link.amendedFromSeq <= (at.toSeq ?? at.fromSeq) &&
+    at.fromSeq <= link.amendedToSeq;
+  /** The amending session's best hit in the list, else the linked episode. */
+  const representative = (link: AmendmentLink): H | undefined =>
+    out.find((h) => placeOf(h).sessionId === link.amendingSessionId) ?? extra.get(link.amendingId);
+  for (let i = 0; i < out.length; i++) {
+    const hit = out[i]!;
+    const at = placeOf(hit);
+    // The amendments of this hit, and theirs (a chain), each later than what it amends.
+    const amenders: H[] = [];
+    const seen = new Set([at.id]);
+    let frontier: Array<{ place: PlacedHit; depth: number }> = [{ place: at, depth: 0 }];
+    while (frontier.length > 0) {
+      const next: typeof frontier = [];
+      for (const { place, depth } of frontier) {
+        if (depth >= MAX_AMENDMENT_DEPTH || place.sessionId === null) continue;
+        for (const link of bySession.get(place.sessionId) ?? []) {
+          if (!covers(link, place)) continue;
+          const rep = representative(link);
+          if (rep === undefined) continue;
+          const repPlace = placeOf(rep);
+          if (seen.has(repPlace.id) || repPlace.time <= place.time) continue;
+          seen.add(repPlace.id);
+          if (place === at) supersededBy.set(at.id, supersededBy.get(at.id) ?? repPlace.id);
+          amenders.push(rep);
+          next.push({ place: repPlace, depth: depth + 1 });
+        }
+      }
+      frontier = next;
+    }
+    // Those not already above the hit move to directly above it, newest first.
+    const below = amenders.filter((h) => {
+      const index = out.indexOf(h);
+      return index < 0 || index > i;
+    });
+    if (below.length === 0) continue;
+    below.sort((a, b) => placeOf(b).time - placeOf(a).time || placeOf(a).id.localeCompare(placeOf(b).id));
+    for (const h of below) {
+      const index = out.indexOf(h);
+      if (index >= 0) out.splice(index, 1);
+    }
+    out.splice(i, 0, ...below);
+    i += below.length;
+  }
+  return { hits: out, supersededBy };
+}
