@@ -49,6 +49,7 @@ const VARIANTS: Record<string, Variant> = {
   'cover-16': { linking: { coverMessages: 16 } },
   'following-0': { linking: { followingMessages: 0 } },
   'following-5': { linking: { followingMessages: 5 } },
+  'newest-wins-off-2-sessions': { newestWinsWithin: 0, linking: { sessions: 2 } },
 };
 
 /** Every session's amendment links again, with these settings (the indexer's own linker). */
@@ -194,6 +195,7 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
     withAmendments(
       db,
       { tenantId, sessionId: null, userId, agentId: null },
+      lists.query,
       fuseLists(lists.lexical, lists.nearest, lists.query, now),
     );
   const sdeScore = { at1: 0, at5: 0, at10: 0, amendedFirst: 0, amended: 0, misses: [] as string[] };
@@ -201,7 +203,7 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
     const hits = await arranged('sde-user', sdeLists[i]!);
     const chats = [...new Set(hits.map((h) => idOf(h.memory)?.split('@')[0]).filter((c) => c !== undefined))];
     const deciding = new Set(task.conversations.map((_: unknown, k: number) => `${task.task_id}#${k}`));
-    if (detail) console.log(name, 'top', task.task_id, chats.slice(0, 5).join(' '));
+    if (detail && name === 'current') console.log(name, 'top', task.task_id, chats.slice(0, 5).join(' '));
     sdeScore.at1 += chats.slice(0, 1).some((c) => deciding.has(c)) ? 1 : 0;
     sdeScore.at5 += chats.slice(0, 5).some((c) => deciding.has(c)) ? 1 : 0;
     sdeScore.at10 += chats.slice(0, 10).some((c) => deciding.has(c)) ? 1 : 0;
@@ -244,6 +246,14 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
   const peopleScore = await scoreEvidence(people, (c, q) => {
     const ids = peopleHits.get(`${c.id}\u0001${q.id}`)!.map((h) => idOf(h.memory));
     const ranked = [...new Set(ids.filter((id) => id !== undefined))];
+    if (detail && name === 'current')
+      console.log(
+        name,
+        'people',
+        c.id,
+        q.id,
+        ranked.findIndex((id) => q.evidence.includes(id)),
+      );
     if (q.supersededEvidence) {
       const first = (list: readonly string[]) => {
         const at = ranked.findIndex((id) => list.includes(id));

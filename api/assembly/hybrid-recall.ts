@@ -10,12 +10,13 @@
 import {
   type AmendmentLink,
   arrangeHits,
+  EPISODE_RANKING,
   FUSION_DEFAULTS,
   fuseRankings,
   placeAmendments,
 } from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
-import { queryOfTexts } from '../../context/memory/recall.js';
+import { matchedTerms, queryOfTexts } from '../../context/memory/recall.js';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
 import { queryTime } from '../../context/time/dates.js';
 import type { Database } from '../../db/client.js';
@@ -91,6 +92,7 @@ export function amendRanked(
   ranked: readonly HybridRanked[],
   links: readonly AmendmentLink[],
   amending: readonly MemoryRow[],
+  query: RecallQuery,
 ): HybridRanked[] {
   if (links.length === 0) return [...ranked];
   const extra = new Map<string, HybridRanked>();
@@ -106,7 +108,11 @@ export function amendRanked(
       episodeIds: [],
     });
   }
-  const placed = placeAmendments(ranked, links, extra, placeOfRanked);
+  // An amendment speaks to the question when its words (not its speaker's name) hold enough of its terms.
+  const speaksTo = (r: HybridRanked) =>
+    matchedTerms(query.terms, r.memory.content).filter((t) => t.weight === 1).length >=
+    EPISODE_RANKING.amendmentMinTerms;
+  const placed = placeAmendments(ranked, links, extra, placeOfRanked, speaksTo);
   // A hit brought in scores as the hit it amends (it stands in its place).
   const out = placed.hits.map((r) => ({ ...r }));
   for (let i = 0; i < out.length; i++) {
@@ -126,6 +132,7 @@ export function amendRanked(
 export async function withAmendments(
   db: Database,
   scope: RecallScope,
+  query: RecallQuery,
   ranked: readonly HybridRanked[],
   options: RankOptions = {},
 ): Promise<HybridRanked[]> {
@@ -142,7 +149,7 @@ export async function withAmendments(
     (id) => !present.has(id) && !excluded.has(id),
   );
   const amending = await scopedMemoriesByIds(db, scope, missing);
-  return amendRanked(ranked, links, amending);
+  return amendRanked(ranked, links, amending, query);
 }
 
 // Query vectors by (model, text): a message stored a moment ago is not embedded again.
@@ -207,7 +214,13 @@ export async function rankHybrid(
   const lexicalPromise = rankMemories(db, scope, query, minScore, options);
   if (!embedding)
     return {
-      ranked: await withAmendments(db, scope, arrange(asLexical(await lexicalPromise), query, now), options),
+      ranked: await withAmendments(
+        db,
+        scope,
+        query,
+        arrange(asLexical(await lexicalPromise), query, now),
+        options,
+      ),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
   // The vector side runs beside the lexical one: it adds only what it takes beyond it.
@@ -224,7 +237,7 @@ export async function rankHybrid(
   const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
   if (!('nearest' in side))
     return {
-      ranked: await withAmendments(db, scope, arrange(asLexical(lexical), query, now), options),
+      ranked: await withAmendments(db, scope, query, arrange(asLexical(lexical), query, now), options),
       retrieval: { mode: 'lexical', reason: side.reason },
     };
   const excluded = new Set(options.excludeIds ?? []);
@@ -232,7 +245,7 @@ export async function rankHybrid(
     (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
   );
   return {
-    ranked: await withAmendments(db, scope, fuseLists(lexical, nearest, query, now), options),
+    ranked: await withAmendments(db, scope, query, fuseLists(lexical, nearest, query, now), options),
     retrieval: { mode: 'hybrid' },
   };
 }

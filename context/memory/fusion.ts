@@ -102,6 +102,11 @@ export const EPISODE_RANKING = {
   inSpanBoost: 0.25,
   /** A "when" question: a hit that names a date gains this much. */
   datedBoost: 0.05,
+  /**
+   * An amendment stands above the hit it amends only when its own words (not its speaker's name)
+   * hold at least this many terms of the question's newest message (placeAmendments).
+   */
+  amendmentMinTerms: 2,
 } as const;
 
 /** What the merge needs of a hit: its id, kind and source range. */
@@ -244,6 +249,9 @@ export function arrangeHits<T extends ArrangedHit>(
 export interface AmendmentLink {
   amendingId: string;
   amendingSessionId: string;
+  /** The amending session's messages that stand for it (a hit among them is its representative). */
+  amendingFromSeq: number;
+  amendingToSeq: number;
   amendedSessionId: string;
   /** The amended session's messages the link covers. */
   amendedFromSeq: number;
@@ -265,8 +273,9 @@ export const MAX_AMENDMENT_DEPTH = 4;
 /**
  * Newest wins for explicit amendments (docs/recall-and-updates.md#newest-wins), pure: a hit that a
  * later episode amends (a link covers its session and message) gets that amendment directly above
- * it — the amending session's best hit in the list when it has one below, else the linked
- * amending episode itself (`extra`, read by id) — and is marked `supersededBy` it. An amendment of
+ * it — the best hit in the list among the amending episode's neighbours, else the linked amending
+ * episode itself when `extra` holds it — when that amendment `speaksTo` the question, and the hit
+ * is marked `supersededBy` it. An amendment of
  * an amendment is followed (newest first, at most MAX_AMENDMENT_DEPTH deep). An amendment already
  * above the hit stays where it is; every other hit keeps its order. Links never cross scopes: the
  * caller reads them and the extra episodes in the caller's scope only.
@@ -276,6 +285,7 @@ export function placeAmendments<H>(
   links: readonly AmendmentLink[],
   extra: ReadonlyMap<string, H>,
   placeOf: (hit: H) => PlacedHit,
+  speaksTo: (hit: H) => boolean = () => true,
 ): { hits: H[]; supersededBy: Map<string, string> } {
   const supersededBy = new Map<string, string>();
   if (links.length === 0) return { hits: [...hits], supersededBy };
@@ -286,14 +296,17 @@ export function placeAmendments<H>(
     bySession.set(link.amendedSessionId, list);
   }
   const out = [...hits];
+  const within = (at: PlacedHit, sessionId: string, from: number, to: number) =>
+    at.sessionId === sessionId && at.fromSeq !== null && from <= (at.toSeq ?? at.fromSeq) && at.fromSeq <= to;
   const covers = (link: AmendmentLink, at: PlacedHit) =>
-    at.sessionId === link.amendedSessionId &&
-    at.fromSeq !== null &&
-    link.amendedFromSeq <= (at.toSeq ?? at.fromSeq) &&
-    at.fromSeq <= link.amendedToSeq;
-  /** The amending session's best hit in the list, else the linked episode. */
-  const representative = (link: AmendmentLink): H | undefined =>
-    out.find((h) => placeOf(h).sessionId === link.amendingSessionId) ?? extra.get(link.amendingId);
+    within(at, link.amendedSessionId, link.amendedFromSeq, link.amendedToSeq);
+  /** The best hit in the list among the amending episode's neighbours, else the linked episode (when given). */
+  const representative = (link: AmendmentLink): H | undefined => {
+    const rep =
+      out.find((h) => within(placeOf(h), link.amendingSessionId, link.amendingFromSeq, link.amendingToSeq)) ??
+      extra.get(link.amendingId);
+    return rep !== undefined && speaksTo(rep) ? rep : undefined;
+  };
   for (let i = 0; i < out.length; i++) {
     const hit = out[i]!;
     const at = placeOf(hit);

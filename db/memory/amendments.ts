@@ -27,7 +27,7 @@ export const AMENDMENT_LINKING = {
   candidates: 100,
   /** Earlier sessions linked per cue: the best (argmax) of each, best sessions first. */
   sessions: 1,
-  /** The link covers the amended episode's message and this many on each side of it. */
+  /** The link covers the amended episode's message and this many on each side of it (and the same around the amending one). */
   coverMessages: 8,
   /** A best match scoring below this (recall's score: one matched term of the newest text is 0.5) links nothing. */
   minScore: 0.6,
@@ -105,6 +105,8 @@ export async function linkAmendments(
           amendedId: b.memory.id,
           tenantId,
           amendingSessionId: sessionId,
+          amendingFromSeq: Math.max(1, cue.seq - settings.coverMessages),
+          amendingToSeq: cue.seq + settings.coverMessages,
           amendedSessionId,
           amendedFromSeq: Math.max(1, b.seq - settings.coverMessages),
           amendedToSeq: b.seq + settings.coverMessages,
@@ -136,6 +138,8 @@ export async function amendmentLinksFor(
       .select({
         amendingId: memoryAmendments.amendingId,
         amendingSessionId: memoryAmendments.amendingSessionId,
+        amendingFromSeq: memoryAmendments.amendingFromSeq,
+        amendingToSeq: memoryAmendments.amendingToSeq,
         amendedSessionId: memoryAmendments.amendedSessionId,
         amendedFromSeq: memoryAmendments.amendedFromSeq,
         amendedToSeq: memoryAmendments.amendedToSeq,

@@ -22,6 +22,9 @@ export const memoryAmendments = pgTable(
       .references(() => memories.id, { onDelete: 'cascade' }),
     tenantId: text('tenant_id').notNull(),
     amendingSessionId: text('amending_session_id').notNull(),
+    /** The messages of the amending session that stand for it (the amending episode's neighbourhood). */
+    amendingFromSeq: integer('amending_from_seq').notNull(),
+    amendingToSeq: integer('amending_to_seq').notNull(),
     amendedSessionId: text('amended_session_id').notNull(),
     /** The messages of the amended session the link covers (the amended episode's neighbourhood). */
     amendedFromSeq: integer('amended_from_seq').notNull(),

@@ -3,6 +3,8 @@ CREATE TABLE "memory_amendments" (
 	"amended_id" text NOT NULL,
 	"tenant_id" text NOT NULL,
 	"amending_session_id" text NOT NULL,
+	"amending_from_seq" integer NOT NULL,
+	"amending_to_seq" integer NOT NULL,
 	"amended_session_id" text NOT NULL,
 	"amended_from_seq" integer NOT NULL,
 	"amended_to_seq" integer NOT NULL,

@@ -100,6 +100,8 @@ const hit = (id: string, sessionId: string, seq: number, time: number): Hit => (
 const link = (amending: Hit, amended: Hit, cover = 2): AmendmentLink => ({
   amendingId: amending.id,
   amendingSessionId: amending.sessionId!,
+  amendingFromSeq: amending.fromSeq! - cover,
+  amendingToSeq: amending.fromSeq! + cover,
   amendedSessionId: amended.sessionId!,
   amendedFromSeq: amended.fromSeq! - cover,
   amendedToSeq: amended.fromSeq! + cover,
