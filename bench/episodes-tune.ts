@@ -45,7 +45,7 @@ const VARIANTS: Record<string, Variant> = {
   'link-2-sessions': { linking: { sessions: 2 } },
   'link-3-sessions': { linking: { sessions: 3 } },
   'cover-2': { linking: { coverMessages: 2 } },
-  'cover-4': { linking: { coverMessages: 4 } },
+  'cover-8': { linking: { coverMessages: 8 } },
   'cover-16': { linking: { coverMessages: 16 } },
   'following-0': { linking: { followingMessages: 0 } },
   'following-5': { linking: { followingMessages: 5 } },

@@ -108,10 +108,12 @@ export function amendRanked(
       episodeIds: [],
     });
   }
-  // An amendment speaks to the question when its words (not its speaker's name) hold enough of its terms.
+  // An amendment speaks to the question when its words (not its speaker's name) hold enough of the
+  // newest message's terms: amendmentMinTerms, or half of them for a question of fewer.
+  const full = query.terms.filter((t) => t.weight === 1).length;
+  const needed = Math.max(1, Math.min(EPISODE_RANKING.amendmentMinTerms, Math.ceil(full / 2)));
   const speaksTo = (r: HybridRanked) =>
-    matchedTerms(query.terms, r.memory.content).filter((t) => t.weight === 1).length >=
-    EPISODE_RANKING.amendmentMinTerms;
+    matchedTerms(query.terms, r.memory.content).filter((t) => t.weight === 1).length >= needed;
   const placed = placeAmendments(ranked, links, extra, placeOfRanked, speaksTo);
   // A hit brought in scores as the hit it amends (it stands in its place).
   const out = placed.hits.map((r) => ({ ...r }));

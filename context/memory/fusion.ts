@@ -104,7 +104,8 @@ export const EPISODE_RANKING = {
   datedBoost: 0.05,
   /**
    * An amendment stands above the hit it amends only when its own words (not its speaker's name)
-   * hold at least this many terms of the question's newest message (placeAmendments).
+   * hold at least this many terms of the question's newest message, or half of them when it has
+   * fewer than twice this many (placeAmendments).
    */
   amendmentMinTerms: 2,
 } as const;

@@ -28,7 +28,7 @@ export const AMENDMENT_LINKING = {
   /** Earlier sessions linked per cue: the best (argmax) of each, best sessions first. */
   sessions: 1,
   /** The link covers the amended episode's message and this many on each side of it (and the same around the amending one). */
-  coverMessages: 8,
+  coverMessages: 4,
   /** A best match scoring below this (recall's score: one matched term of the newest text is 0.5) links nothing. */
   minScore: 0.6,
 };
