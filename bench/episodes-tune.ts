@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { memoryEmbeddingActivities } from '../activities/memory-embedding.js';
-import { fuseLists, withAmendments } from '../api/assembly/hybrid-recall.js';
+import { amendmentsOf, fuseLists } from '../api/assembly/hybrid-recall.js';
 import { rankMemories } from '../api/assembly/recall.js';
 import { EPISODE_RANKING, FUSION_DEFAULTS } from '../context/memory/fusion.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
@@ -191,12 +191,17 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
     console.error(`${name}: ${links} amendment links`);
     linkedWith = key;
   }
-  const arranged = (userId: string, lists: Awaited<ReturnType<typeof listsFor>>) =>
-    withAmendments(
-      db,
-      { tenantId, sessionId: null, userId, agentId: null },
+  const arranged = async (userId: string, lists: Awaited<ReturnType<typeof listsFor>>) =>
+    fuseLists(
+      lists.lexical,
+      lists.nearest,
       lists.query,
-      fuseLists(lists.lexical, lists.nearest, lists.query, now),
+      now,
+      undefined,
+      await amendmentsOf(db, { tenantId, sessionId: null, userId, agentId: null }, [
+        ...lists.lexical.map((r) => r.memory),
+        ...lists.nearest.map((n) => n.memory),
+      ]),
     );
   const sdeScore = { at1: 0, at5: 0, at10: 0, amendedFirst: 0, amended: 0, misses: [] as string[] };
   for (const [i, task] of sde.tasks.entries()) {

@@ -9,11 +9,11 @@
  */
 import {
   type AmendmentLink,
+  type Amendments,
   arrangeHits,
   EPISODE_RANKING,
   FUSION_DEFAULTS,
   fuseRankings,
-  placeAmendments,
 } from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
 import { matchedTerms, queryOfTexts } from '../../context/memory/recall.js';
@@ -61,97 +61,81 @@ const sourceRange = (memory: MemoryRow) =>
     ? { sessionId: memory.source.sessionId, fromSeq: memory.source.fromSeq, toSeq: memory.source.toSeq }
     : { sessionId: null, fromSeq: null, toSeq: null };
 
-/** The list's final order (context/memory/fusion.ts arrangeHits): time, newest wins, one hit per source, tool output capped. */
-export function arrange(ranked: readonly Unarranged[], query: RecallQuery, now: Date): HybridRanked[] {
+/** What explicit amendments need at arrangement: the links of the candidates' sessions and the amending episodes not among them. */
+export interface RankedAmendments {
+  links: readonly AmendmentLink[];
+  amending: readonly MemoryRow[];
+}
+
+const arranged = (r: Unarranged) => ({
+  ...r,
+  ...sourceRange(r.memory),
+  id: r.memory.id,
+  kind: r.memory.type === EPISODE_TYPE ? ('episode' as const) : ('memory' as const),
+  time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
+  dates: r.memory.dates ?? [],
+  toolOutput: isToolOutput(r.memory),
+});
+
+/**
+ * The list's final order (context/memory/fusion.ts arrangeHits): time, explicit amendments, newest
+ * wins, one hit per source, tool output capped.
+ */
+export function arrange(
+  ranked: readonly Unarranged[],
+  query: RecallQuery,
+  now: Date,
+  amendments?: RankedAmendments,
+): HybridRanked[] {
   const time = queryTime(query.latest, now);
-  const hits = ranked.map((r) => ({
-    ...r,
-    ...sourceRange(r.memory),
-    id: r.memory.id,
-    kind: r.memory.type === EPISODE_TYPE ? ('episode' as const) : ('memory' as const),
-    time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
-    dates: r.memory.dates ?? [],
-    toolOutput: isToolOutput(r.memory),
-  }));
-  return arrangeHits(hits, time).map(
+  const hits = ranked.map(arranged);
+  let placing: Amendments<(typeof hits)[number]> | undefined;
+  if (amendments && amendments.links.length > 0) {
+    // An amendment speaks to the question when its words (not its speaker's name) hold enough of
+    // the newest message's terms: amendmentMinTerms, or half of them for a question of fewer.
+    const full = query.terms.filter((t) => t.weight === 1).length;
+    const needed = Math.max(1, Math.min(EPISODE_RANKING.amendmentMinTerms, Math.ceil(full / 2)));
+    placing = {
+      links: amendments.links,
+      extra: new Map(
+        amendments.amending.map((memory) => [
+          memory.id,
+          arranged({ memory, score: 0, trigram: 0, matched: [], cosine: null, lexicalScore: null }),
+        ]),
+      ),
+      speaksTo: (h) =>
+        matchedTerms(query.terms, h.memory.content).filter((t) => t.weight === 1).length >= needed,
+    };
+  }
+  return arrangeHits(hits, time, EPISODE_RANKING, placing).map(
     ({ id: _i, sessionId: _s, fromSeq: _f, toSeq: _t, time: _m, dates: _d, toolOutput: _o, ...hit }) => hit,
   );
 }
 
-const placeOfRanked = (r: HybridRanked) => ({
-  id: r.memory.id,
-  ...sourceRange(r.memory),
-  time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
-});
-
 /**
- * Newest wins for explicit amendments (context/memory/fusion.ts placeAmendments), given the links
- * of the hits' sessions and the amending episodes not among the hits (read in the caller's scope).
+ * The amendment links of the candidates' sessions (by index seek, chains followed) and the amending
+ * episodes not among the candidates, read in `scope` (never another's): what `arrange` needs.
  */
-export function amendRanked(
-  ranked: readonly HybridRanked[],
-  links: readonly AmendmentLink[],
-  amending: readonly MemoryRow[],
-  query: RecallQuery,
-): HybridRanked[] {
-  if (links.length === 0) return [...ranked];
-  const extra = new Map<string, HybridRanked>();
-  for (const memory of amending) {
-    extra.set(memory.id, {
-      memory,
-      score: 0,
-      trigram: 0,
-      matched: [],
-      cosine: null,
-      lexicalScore: null,
-      kind: 'episode',
-      episodeIds: [],
-    });
-  }
-  // An amendment speaks to the question when its words (not its speaker's name) hold enough of the
-  // newest message's terms: amendmentMinTerms, or half of them for a question of fewer.
-  const full = query.terms.filter((t) => t.weight === 1).length;
-  const needed = Math.max(1, Math.min(EPISODE_RANKING.amendmentMinTerms, Math.ceil(full / 2)));
-  const speaksTo = (r: HybridRanked) =>
-    matchedTerms(query.terms, r.memory.content).filter((t) => t.weight === 1).length >= needed;
-  const placed = placeAmendments(ranked, links, extra, placeOfRanked, speaksTo);
-  // A hit brought in scores as the hit it amends (it stands in its place).
-  const out = placed.hits.map((r) => ({ ...r }));
-  for (let i = 0; i < out.length; i++) {
-    const r = out[i]!;
-    const by = placed.supersededBy.get(r.memory.id);
-    if (by) r.amendedBy = by;
-    if (extra.has(r.memory.id) && r.score === 0) {
-      const below = out.slice(i + 1).find((o) => !extra.has(o.memory.id));
-      r.score = below?.score ?? 0;
-      r.lexicalScore = below?.lexicalScore ?? null;
-    }
-  }
-  return out;
-}
-
-/** The ranked list with explicit amendments placed (`amendRanked`): links by index seek, amending episodes by id, in `scope`. */
-export async function withAmendments(
+export async function amendmentsOf(
   db: Database,
   scope: RecallScope,
-  query: RecallQuery,
-  ranked: readonly HybridRanked[],
+  candidates: readonly MemoryRow[],
   options: RankOptions = {},
-): Promise<HybridRanked[]> {
-  if (options.episodes === false) return [...ranked];
+): Promise<RankedAmendments> {
+  const none = { links: [], amending: [] };
+  if (options.episodes === false) return none;
   const sessions = [
-    ...new Set(ranked.map((r) => sourceRange(r.memory).sessionId).filter((s): s is string => s !== null)),
+    ...new Set(candidates.map((m) => sourceRange(m).sessionId).filter((s): s is string => s !== null)),
   ];
-  if (sessions.length === 0) return [...ranked];
+  if (sessions.length === 0) return none;
   const links = await amendmentLinksFor(db, scope.tenantId, sessions);
-  if (links.length === 0) return [...ranked];
-  const present = new Set(ranked.map((r) => r.memory.id));
+  if (links.length === 0) return none;
+  const present = new Set(candidates.map((m) => m.id));
   const excluded = new Set(options.excludeIds ?? []);
   const missing = [...new Set(links.map((l) => l.amendingId))].filter(
     (id) => !present.has(id) && !excluded.has(id),
   );
-  const amending = await scopedMemoriesByIds(db, scope, missing);
-  return amendRanked(ranked, links, amending, query);
+  return { links, amending: await scopedMemoriesByIds(db, scope, missing) };
 }
 
 // Query vectors by (model, text): a message stored a moment ago is not embedded again.
@@ -214,17 +198,19 @@ export async function rankHybrid(
 ): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
   const now = new Date();
   const lexicalPromise = rankMemories(db, scope, query, minScore, options);
-  if (!embedding)
+  if (!embedding) {
+    const lexical = await lexicalPromise;
+    const amendments = await amendmentsOf(
+      db,
+      scope,
+      lexical.map((r) => r.memory),
+      options,
+    );
     return {
-      ranked: await withAmendments(
-        db,
-        scope,
-        query,
-        arrange(asLexical(await lexicalPromise), query, now),
-        options,
-      ),
+      ranked: arrange(asLexical(lexical), query, now, amendments),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
+  }
   // The vector side runs beside the lexical one: it adds only what it takes beyond it.
   const vectorSide = boundedQueryVector(embedding, query.latest).then(async (waited) =>
     'vector' in waited
@@ -239,15 +225,31 @@ export async function rankHybrid(
   const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
   if (!('nearest' in side))
     return {
-      ranked: await withAmendments(db, scope, query, arrange(asLexical(lexical), query, now), options),
+      ranked: arrange(
+        asLexical(lexical),
+        query,
+        now,
+        await amendmentsOf(
+          db,
+          scope,
+          lexical.map((r) => r.memory),
+          options,
+        ),
+      ),
       retrieval: { mode: 'lexical', reason: side.reason },
     };
   const excluded = new Set(options.excludeIds ?? []);
   const nearest = side.nearest.filter(
     (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
   );
+  const amendments = await amendmentsOf(
+    db,
+    scope,
+    [...lexical.map((r) => r.memory), ...nearest.map((n) => n.memory)],
+    options,
+  );
   return {
-    ranked: await withAmendments(db, scope, query, fuseLists(lexical, nearest, query, now), options),
+    ranked: fuseLists(lexical, nearest, query, now, undefined, amendments),
     retrieval: { mode: 'hybrid' },
   };
 }
@@ -266,6 +268,7 @@ export function fuseLists(
     lexical: FUSION_DEFAULTS.lexicalWeight,
     vector: FUSION_DEFAULTS.vectorWeight,
   },
+  amendments?: RankedAmendments,
 ): HybridRanked[] {
   const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
   const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
@@ -286,5 +289,5 @@ export function fuseLists(
       lexicalScore: lex?.score ?? null,
     };
   });
-  return arrange(ranked, query, now);
+  return arrange(ranked, query, now, amendments);
 }

@@ -193,10 +193,21 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
   return shared / (set.size + b.length - shared);
 }
 
+/** What placing explicit amendments needs (placeAmendments): the links and the amending episodes not among the hits. */
+export interface Amendments<T> {
+  links: readonly AmendmentLink[];
+  /** Amending episodes by id, not among the hits (read in the caller's scope). */
+  extra: ReadonlyMap<string, T>;
+  /** Whether an amendment speaks to the question (only then does it stand above what it amends). */
+  speaksTo: (hit: T) => boolean;
+}
+
 /**
  * The final order of a ranked list (best first), pure:
  * - time: a question naming a span lifts the hits said in it or naming a date in it; a "when"
  *   question lifts hits that name a date;
+ * - explicit amendments (placeAmendments): a later episode that says it amends a hit stands
+ *   directly above it, the hit marked `amendedBy` it;
  * - newest wins: of two hits about the same thing (half their matched terms shared) whose scores
  *   are within `newestWinsWithin` of each other, the later one comes first;
  * - a memory and the episodes it came from are one hit (mergeSourceEpisodes);
@@ -209,7 +220,8 @@ export function arrangeHits<T extends ArrangedHit>(
     typeof EPISODE_RANKING,
     'inSpanBoost' | 'datedBoost' | 'newestWinsWithin' | 'maxToolOutputHits'
   > = EPISODE_RANKING,
-): Array<T & { episodeIds: string[] }> {
+  amendments?: Amendments<T>,
+): Array<T & { episodeIds: string[]; amendedBy?: string }> {
   const boosted = hits.map((hit) => {
     let factor = 1;
     if (time.spans.length > 0) {
@@ -223,6 +235,25 @@ export function arrangeHits<T extends ArrangedHit>(
     return { ...hit, score: hit.score * factor };
   });
   boosted.sort((a, b) => b.score - a.score || b.time - a.time || a.id.localeCompare(b.id));
+  const amendedBy = new Map<string, string>();
+  if (amendments && amendments.links.length > 0) {
+    const placed = placeAmendments(
+      boosted,
+      amendments.links,
+      amendments.extra,
+      (h) => h,
+      amendments.speaksTo,
+    );
+    boosted.splice(0, boosted.length, ...placed.hits);
+    for (const [id, by] of placed.supersededBy) amendedBy.set(id, by);
+    // An amendment brought in stands in the place (and at the score) of the hit it amends.
+    for (let i = 0; i < boosted.length; i++) {
+      const hit = boosted[i]!;
+      if (!amendments.extra.has(hit.id)) continue;
+      const below = boosted.slice(i + 1).find((h) => !amendments.extra.has(h.id));
+      boosted[i] = { ...hit, score: below?.score ?? hit.score };
+    }
+  }
   // Newest wins: one stable pass of adjacent swaps, repeated until nothing moves (bounded).
   for (let pass = 0; pass < boosted.length; pass++) {
     let moved = false;
@@ -239,11 +270,16 @@ export function arrangeHits<T extends ArrangedHit>(
     if (!moved) break;
   }
   let toolHits = 0;
-  return mergeSourceEpisodes(boosted).filter((hit) => {
-    if (!hit.toolOutput) return true;
-    toolHits += 1;
-    return toolHits <= settings.maxToolOutputHits;
-  });
+  return mergeSourceEpisodes(boosted)
+    .filter((hit) => {
+      if (!hit.toolOutput) return true;
+      toolHits += 1;
+      return toolHits <= settings.maxToolOutputHits;
+    })
+    .map((hit) => {
+      const by = amendedBy.get(hit.id);
+      return by ? { ...hit, amendedBy: by } : hit;
+    });
 }
 
 /** A link from an episode that amends (context/memory/revision.ts) to the earlier messages it amends. */
