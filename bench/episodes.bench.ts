@@ -23,6 +23,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import {
+  amendmentsOf,
   arrange,
   asLexical,
   DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS,
@@ -153,8 +154,13 @@ async function variantsFor(
     limit: FUSION_DEFAULTS.vectorCandidates,
     minCosine: embedder.minCosine ?? FUSION_DEFAULTS.minCosine,
   });
+  // Explicit amendments as the API places them (docs/recall-and-updates.md#newest-wins), in every variant.
+  const amendments = await amendmentsOf(db, scope, [
+    ...lexical.map((r) => r.memory),
+    ...nearest.map((n) => n.memory),
+  ]);
   const out: Record<string, HybridRanked[]> = {
-    lexical: arrange(asLexical(lexical), query, now),
+    lexical: arrange(asLexical(lexical), query, now, amendments),
     vector: arrange(
       nearest.map((n) => ({
         memory: n.memory,
@@ -166,10 +172,11 @@ async function variantsFor(
       })),
       query,
       now,
+      amendments,
     ),
-    default: fuseLists(lexical, nearest, query, now),
+    default: fuseLists(lexical, nearest, query, now, undefined, amendments),
   };
-  for (const v of FUSION_GRID) out[v.name] = fuseLists(lexical, nearest, query, now, v);
+  for (const v of FUSION_GRID) out[v.name] = fuseLists(lexical, nearest, query, now, v, amendments);
   return out;
 }
 
