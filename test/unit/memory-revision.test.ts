@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AmendmentLink, type PlacedHit, placeAmendments } from '../../context/memory/fusion.js';
+import {
+  type AmendmentLink,
+  arrangeHits,
+  EPISODE_RANKING,
+  type PlacedHit,
+  placeAmendments,
+} from '../../context/memory/fusion.js';
 import { revisionCue } from '../../context/memory/revision.js';
 
 describe('revisionCue (context/memory/revision.ts)', () => {
@@ -179,6 +185,58 @@ describe('placeAmendments (context/memory/fusion.ts)', () => {
         expect(order.indexOf('c')).toBeLessThan(order.indexOf('b'));
         expect(order.indexOf('b')).toBeLessThan(order.indexOf('a'));
       }),
+    );
+  });
+});
+
+describe('arrangeHits with amendments (context/memory/fusion.ts)', () => {
+  it('the amendment stays above what it amends through the close-scores rule, at the score of what it amends', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ score: fc.double({ min: 0.01, max: 1, noNaN: true }), time: fc.nat(1_000) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.nat(),
+        (rows, pick) => {
+          const hits = rows.map((r, i) => ({
+            id: `h${i}`,
+            kind: 'episode' as const,
+            sessionId: `s${i}`,
+            fromSeq: 1,
+            toSeq: 1,
+            score: r.score,
+            time: r.time,
+            dates: [],
+            matched: ['merge', 'rule'],
+            toolOutput: false,
+          }));
+          const amended = hits[pick % hits.length]!;
+          const amending = { ...amended, id: 'new', sessionId: 'later', score: 0, time: 5_000 };
+          const out = arrangeHits(hits, { asksWhen: false, spans: [] }, EPISODE_RANKING, {
+            links: [
+              {
+                amendingId: 'new',
+                amendingSessionId: 'later',
+                amendingFromSeq: 1,
+                amendingToSeq: 1,
+                amendedSessionId: amended.sessionId,
+                amendedFromSeq: 1,
+                amendedToSeq: 1,
+              },
+            ],
+            extra: new Map([['new', amending]]),
+            speaksTo: () => true,
+          });
+          const ids = out.map((h) => h.id);
+          // Above it (the close-scores rule may lift the newest further, never below what it amends).
+          expect(ids.indexOf('new')).toBeGreaterThanOrEqual(0);
+          expect(ids.indexOf('new')).toBeLessThan(ids.indexOf(amended.id));
+          expect(out.find((h) => h.id === amended.id)?.amendedBy).toBe('new');
+          expect(out.find((h) => h.id === 'new')?.score).toBe(out.find((h) => h.id === amended.id)?.score);
+          expect(out).toHaveLength(hits.length + 1);
+        },
+      ),
     );
   });
 });
