@@ -14,6 +14,8 @@
  * talk that revises nothing and never count alone here.
  */
 
+import { NOT_THIRD_PARTY, THIRD_PARTY_CHANGE, THIRD_PARTY_TARGET } from './conversation-patterns.js';
+
 /** Words that say so: amend/amended/amendment, supersede/superseding. */
 const EXPLICIT = /\b(?:amend(?:s|ed|ing|ments?)?|supersed(?:e|es|ed|ing))\b/iu;
 
@@ -37,17 +39,16 @@ const CHANGE_VERB =
   /\b(?:chang(?:e|es|ed|ing)|switch(?:es|ed|ing)?|stop(?:s|ped|ping)?|drop(?:s|ped|ping)?)\b/iu;
 
 /**
- * A plan that moved: "the surgery got moved", "was postponed", "we had to move Lisbon", "Solstice
- * moved the shoot to Cabo", "I switched my major to…". Code talk says "was moved to utils",
- * "moved the `ABC` import to", "changed it to": a bare passive "was moved", an object in code
- * marks or `it` do not count.
+ * A plan that moved: "the surgery got moved", "was postponed", "we had to move Lisbon", "I switched
+ * my major to…" (and someone else moving it: the extractor's own `THIRD_PARTY_CHANGE`, below).
+ * Code talk says "was moved to utils", "moved the `ABC` import to", "changed it to": a bare
+ * passive "was moved", an object in code marks or `it` do not count.
  */
 const PLAN_MOVED = new RegExp(
   [
     String.raw`\b(?:got|gets|getting)\s+(?:moved|pushed|postponed|rescheduled|bumped|delayed|cancell?ed|called\s+off)\b`,
     String.raw`\b(?:was|were|been|is\s+being|are\s+being)\s+(?:postponed|rescheduled|called\s+off|pushed\s+back)\b`,
     String.raw`\b(?:had\s+to|have\s+to|needed\s+to)\s+(?:move|push|postpone|reschedule|cancel|bump)\s+(?:the\s+|our\s+|my\s+)?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?(?=[\s.,;!?]|$)`,
-    String.raw`\b(?:moved|pushed|rescheduled|postponed|bumped|shifted)\s+(?:the|our|my|his|her|their)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:back\s+|up\s+)?(?:to|until|till)\b`,
     String.raw`\b(?:switched|changed)\s+(?:my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+to\b`,
     String.raw`\b(?:moving|pushing|switching)\s+(?:it|the\s+[\p{L}]+|our\s+[\p{L}]+)\s+to\b[^.!?]{0,80}?\binstead\b`,
   ].join('|'),
@@ -57,7 +58,28 @@ const PLAN_MOVED = new RegExp(
 /** The sentences of a text (enough for "in the same sentence"). */
 const sentences = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n+/u);
 
-/** Whether `text` says it revises something said before (the rule above). */
+/**
+ * Someone moved a plan to a time or place ("Solstice moved the shoot to Cabo", "Paper Moons pushed
+ * their tour to September"): the extractor's rule for a third party's plan change
+ * (context/memory/conversation-patterns.ts), one sentence at a time, as the extractor reads it,
+ * after an opener ("ok so", "by the way,").
+ */
+const OPENER =
+  /^(?:(?:ok(?:ay)?|so|well|also|anyway|oh|and|but|btw|by\s+the\s+way|heads\s+up|news|update)[,!:.]?\s+)+/iu;
+
+function thirdPartyMoved(sentence: string): boolean {
+  const m = THIRD_PARTY_CHANGE.exec(sentence.trim().replace(OPENER, ''));
+  return (
+    m !== null && !NOT_THIRD_PARTY.test(m.groups!.who!) && THIRD_PARTY_TARGET.test(m.groups!.target!.trim())
+  );
+}
+
+/**
+ * Whether `text` says it revises something said before (the rule above). The update policy's
+ * change-of-mind markers (context/memory/update.ts CHANGE_MARKER: "now", "instead", "no longer"…)
+ * are not reused: they decide between two statements already known to be about one subject, and
+ * alone they are as common in chats that revise nothing (21 of sde-bench's 140 decoys say "instead of").
+ */
 export function revisionCue(text: string): boolean {
   if (
     EXPLICIT.test(text) ||
@@ -67,5 +89,7 @@ export function revisionCue(text: string): boolean {
     PLAN_MOVED.test(text)
   )
     return true;
-  return FROM_NOW_ON.test(text) && sentences(text).some((s) => FROM_NOW_ON.test(s) && CHANGE_VERB.test(s));
+  const parts = sentences(text);
+  if (parts.some(thirdPartyMoved)) return true;
+  return FROM_NOW_ON.test(text) && parts.some((s) => FROM_NOW_ON.test(s) && CHANGE_VERB.test(s));
 }
