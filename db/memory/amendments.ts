@@ -8,12 +8,15 @@
  * on similarity alone. At recall (`amendmentLinksFor`): the links of the hits' sessions, by index
  * seek, followed along chains.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AmendmentLink } from '../../context/memory/fusion.js';
 import { MAX_AMENDMENT_DEPTH } from '../../context/memory/fusion.js';
 import { matchedTerms, queryOfTexts, scoreMemory } from '../../context/memory/recall.js';
 import { revisionCue } from '../../context/memory/revision.js';
+import { storedScopeFor } from '../../context/memory/scope-rules.js';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
+import type { Database } from '../client.js';
+import { lockSessionErasure } from '../erasure.js';
 import type { Executor } from './memories.js';
 import { searchTextOf } from './memories.js';
 import { memoryAmendments } from './memory-amendment-schema.js';
@@ -152,4 +155,67 @@ export async function amendmentLinksFor(
     pending = [...new Set(rows.map((r) => r.amendingSessionId))].filter((id) => !asked.has(id));
   }
   return links;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Links the amendments of episodes indexed before links existed (sessions whose `amendments_to_seq`
+ * is behind their `episodes_to_seq`, a partial index): up to `sessions` sessions, `messages` of
+ * each, each in one transaction under the indexer's lock and the erasure lock (as indexing).
+ * Idempotent. Returns the sessions advanced and the links written.
+ */
+export async function linkPendingAmendments(
+  db: Database,
+  limits: { sessions: number; messages: number } = { sessions: 20, messages: 500 },
+): Promise<{ sessions: number; links: number }> {
+  const pending = rowsOf<{ tenant_id: string; id: string }>(
+    await db.execute(sql`select tenant_id, id from sessions where episodes_to_seq > amendments_to_seq
+      order by updated_at limit ${limits.sessions}`),
+  );
+  let sessions = 0;
+  let links = 0;
+  for (const { tenant_id: tenantId, id: sessionId } of pending) {
+    links += await db.transaction(async (tx) => {
+      const name = JSON.stringify(['episodes', tenantId, sessionId]);
+      const [lock] = rowsOf<{ ok: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${name})) as ok`),
+      );
+      if (!lock?.ok) return 0;
+      await lockSessionErasure(tx, tenantId, sessionId);
+      const [session] = rowsOf<{ from: number; to: number; user_id: string | null; agent_id: string | null }>(
+        await tx.execute(sql`select amendments_to_seq as "from", episodes_to_seq as "to", user_id, agent_id
+          from sessions where tenant_id = ${tenantId} and id = ${sessionId}`),
+      );
+      if (!session || session.to <= session.from) return 0;
+      const episodes = rowsOf<{ id: string; seq: number; role: string; content: string; at: Date | string }>(
+        await tx.execute(sql`select id, (source->>'fromSeq')::int as seq, source->>'role' as role, content,
+            coalesce(occurred_at, recorded_at) as at
+          from memories where tenant_id = ${tenantId} and source->>'sessionId' = ${sessionId}
+            and type = 'episode' and (source->>'fromSeq')::int > ${session.from}
+            and (source->>'fromSeq')::int <= ${session.to}
+          order by (source->>'fromSeq')::int, id limit ${limits.messages}`),
+      );
+      const toSeq =
+        episodes.length === limits.messages
+          ? Math.max(session.from + 1, episodes.at(-1)!.seq - 1)
+          : session.to;
+      const scope = storedScopeFor(
+        { userId: session.user_id, agentId: session.agent_id, sessionId },
+        'event',
+      )!;
+      const written = await linkAmendments(
+        tx,
+        tenantId,
+        { userId: scope.userId, sessionScope: scope.sessionScope },
+        sessionId,
+        episodes.filter((e) => e.seq <= toSeq).map((e) => ({ ...e, occurredAt: new Date(e.at) })),
+      );
+      await tx.execute(sql`update sessions set amendments_to_seq = greatest(amendments_to_seq, ${toSeq})
+        where tenant_id = ${tenantId} and id = ${sessionId}`);
+      sessions += 1;
+      return written;
+    });
+  }
+  return { sessions, links };
 }

@@ -154,7 +154,11 @@ export async function indexSessionEpisodes(
     );
     await tx
       .update(sessions)
-      .set({ episodesToSeq: sql`greatest(${sessions.episodesToSeq}, ${toSeq})` })
+      .set({
+        episodesToSeq: sql`greatest(${sessions.episodesToSeq}, ${toSeq})`,
+        // Linked up to here too, unless earlier episodes still wait for their links (linkPendingAmendments).
+        amendmentsToSeq: sql`case when ${sessions.amendmentsToSeq} >= ${row.episodesToSeq} then greatest(${sessions.amendmentsToSeq}, ${toSeq}) else ${sessions.amendmentsToSeq} end`,
+      })
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
     return { locked: true, messages: rows.length, added, toSeq, more };
   });

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
+import { linkPendingAmendments } from '../../db/memory/amendments.js';
 import { eventually, uniqueSessionId } from './harness.js';
 import { type Json, useRecallStack } from './recall-stack.js';
 
@@ -115,6 +116,32 @@ describe('newest wins for explicit amendments', () => {
     const recalled = JSON.parse(result.content[0].text).memories.map((m: Json) => m.sessionId);
     expect(recalled.indexOf(amends)).toBeGreaterThanOrEqual(0);
     expect(recalled.indexOf(amends)).toBeLessThan(recalled.indexOf(decided));
+  });
+
+  it('episodes indexed before links existed are linked in the background', async () => {
+    const subject = SUBJECTS[0]!;
+    const userId = `u-${randomUUID()}`;
+    const [decided, amends] = ['decided', 'amends'].map((n) => uniqueSessionId(`am-old-${n}`));
+    await say(decided!, subject.decision, day(0), { userId });
+    await say(amends!, subject.amendment, day(10), { userId });
+    const db = stack.h.database.db;
+    // As before migration 0014: no links, nothing linked.
+    await db.execute(sql`delete from memory_amendments where amending_session_id = ${amends}`);
+    await db.execute(sql`update sessions set amendments_to_seq = 0 where id in (${decided}, ${amends})`);
+    await eventually(
+      async () => {
+        await linkPendingAmendments(db);
+        return (
+          (await db.execute(
+            sql`select count(*)::int as n from memory_amendments where amending_session_id = ${amends}`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0]!.n;
+      },
+      (n) => n === 1,
+    );
+    const order = sessionsOf(await search({ query: subject.query, userId, limit: 10 }));
+    expect(order.indexOf(amends!)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(amends!)).toBeLessThan(order.indexOf(decided!));
   });
 
   it("an amendment in another user's or another tenant's scope never links nor reorders", async () => {
