@@ -4,6 +4,7 @@
  * returns the added episode ids so the workflow embeds them through the memory embedding workflow.
  */
 import type { Database } from '../db/client.js';
+import { linkPendingAmendments } from '../db/memory/amendments.js';
 import { indexSessionEpisodes, pendingEpisodeSessions } from '../db/memory/episodes.js';
 import type { EpisodeIndexBatch } from '../workflows/contract.js';
 
@@ -34,6 +35,14 @@ export function episodeActivities(deps: { db: Database; embeddings: boolean }) {
         batch.messages += done.messages;
         batch.added.push(...done.added);
         if (done.more) batch.more = true;
+      }
+      // With nothing new to index: link the amendments of episodes indexed before links existed.
+      if (batch.messages === 0) {
+        const linked = await linkPendingAmendments(db, {
+          sessions: EPISODE_BATCH.sessions,
+          messages: EPISODE_BATCH.messages,
+        });
+        if (linked.sessions === EPISODE_BATCH.sessions) batch.more = true;
       }
       return batch;
     },

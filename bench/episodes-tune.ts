@@ -13,12 +13,13 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { memoryEmbeddingActivities } from '../activities/memory-embedding.js';
-import { fuseLists } from '../api/assembly/hybrid-recall.js';
+import { amendmentsOf, fuseLists } from '../api/assembly/hybrid-recall.js';
 import { rankMemories } from '../api/assembly/recall.js';
 import { EPISODE_RANKING, FUSION_DEFAULTS } from '../context/memory/fusion.js';
 import { queryOfTexts, RECALL_DEFAULTS } from '../context/memory/recall.js';
 import { indexTerms } from '../context/memory/terms.js';
 import { openDatabase } from '../db/client.js';
+import { AMENDMENT_LINKING, linkAmendments } from '../db/memory/amendments.js';
 import { vectorCandidates } from '../db/memory/memory-embeddings.js';
 import type { MemoryRow } from '../db/memory/memory-schema.js';
 import { createEmbedder, loadEmbeddingsConfig } from '../llm/embeddings.js';
@@ -29,11 +30,64 @@ import { loadPeopleCorpus, scoreEvidence } from './people-corpus.js';
 const url = process.env.MOLT_TUNE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/molt_episodes_tune';
 const detail = process.argv[2] === 'detail';
 
-/** The arrangement settings tried (each overrides EPISODE_RANKING's fields for its run). */
-const VARIANTS: Record<string, Partial<Record<keyof typeof EPISODE_RANKING, number>>> = {
-  current: {},
-  'newest-wins-off': { newestWinsWithin: 0 },
+/**
+ * The arrangement settings tried: each overrides EPISODE_RANKING's fields for its run and, with
+ * `linking`, relinks every session's amendments (db/memory/amendments.ts) with AMENDMENT_LINKING's
+ * fields overridden; `linking: null` leaves amendments out (the ranking before them).
+ */
+type Variant = Partial<Record<keyof typeof EPISODE_RANKING, number>> & {
+  linking?: Partial<typeof AMENDMENT_LINKING> | null;
 };
+const VARIANTS: Record<string, Variant> = {
+  current: {},
+  'amendments-off': { linking: null },
+  'newest-wins-off': { newestWinsWithin: 0 },
+  'link-2-sessions': { linking: { sessions: 2 } },
+  'link-3-sessions': { linking: { sessions: 3 } },
+  'cover-2': { linking: { coverMessages: 2 } },
+  'cover-8': { linking: { coverMessages: 8 } },
+  'cover-16': { linking: { coverMessages: 16 } },
+  'following-0': { linking: { followingMessages: 0 } },
+  'following-5': { linking: { followingMessages: 5 } },
+  'newest-wins-off-2-sessions': { newestWinsWithin: 0, linking: { sessions: 2 } },
+};
+
+/** Every session's amendment links again, with these settings (the indexer's own linker). */
+async function relink(settings: typeof AMENDMENT_LINKING): Promise<number> {
+  await db.execute(sql`delete from memory_amendments`);
+  const rows = (
+    (await db.execute(sql`select id, user_id, session_scope, content, source, occurred_at from memories
+      where type = 'episode' order by source->>'sessionId', (source->>'fromSeq')::int, id`)) as unknown as {
+      rows: Array<{
+        id: string;
+        user_id: string | null;
+        session_scope: string | null;
+        content: string;
+        source: { sessionId: string; fromSeq: number; role: string };
+        occurred_at: string | Date;
+      }>;
+    }
+  ).rows;
+  const bySession = new Map<string, typeof rows>();
+  for (const r of rows) bySession.set(r.source.sessionId, [...(bySession.get(r.source.sessionId) ?? []), r]);
+  let links = 0;
+  for (const [sessionId, list] of bySession)
+    links += await linkAmendments(
+      db,
+      tenantId,
+      { userId: list[0]!.user_id, sessionScope: list[0]!.session_scope },
+      sessionId,
+      list.map((r) => ({
+        id: r.id,
+        seq: r.source.fromSeq,
+        role: r.source.role,
+        content: r.content,
+        occurredAt: new Date(r.occurred_at),
+      })),
+      settings,
+    );
+  return links;
+}
 
 async function ensureDatabase(): Promise<void> {
   const target = new URL(url);
@@ -125,14 +179,36 @@ const now = new Date();
 const ranking = EPISODE_RANKING as unknown as Record<string, number>;
 const defaults = { ...ranking };
 const out: Record<string, unknown> = {};
-for (const [name, settings] of Object.entries(VARIANTS)) {
+let linkedWith = '';
+for (const [name, variant] of Object.entries(VARIANTS)) {
+  const { linking, ...settings } = variant;
   Object.assign(ranking, defaults, settings);
+  const linkSettings = linking === null ? null : { ...AMENDMENT_LINKING, ...linking };
+  const key = JSON.stringify(linkSettings);
+  if (key !== linkedWith) {
+    // No links at all: the ranking before amendments.
+    const links = await relink(linkSettings ?? { ...AMENDMENT_LINKING, sessions: 0 });
+    console.error(`${name}: ${links} amendment links`);
+    linkedWith = key;
+  }
+  const arranged = async (userId: string, lists: Awaited<ReturnType<typeof listsFor>>) =>
+    fuseLists(
+      lists.lexical,
+      lists.nearest,
+      lists.query,
+      now,
+      undefined,
+      await amendmentsOf(db, { tenantId, sessionId: null, userId, agentId: null }, [
+        ...lists.lexical.map((r) => r.memory),
+        ...lists.nearest.map((n) => n.memory),
+      ]),
+    );
   const sdeScore = { at1: 0, at5: 0, at10: 0, amendedFirst: 0, amended: 0, misses: [] as string[] };
   for (const [i, task] of sde.tasks.entries()) {
-    const { query, lexical, nearest } = sdeLists[i]!;
-    const hits = fuseLists(lexical, nearest, query, now);
+    const hits = await arranged('sde-user', sdeLists[i]!);
     const chats = [...new Set(hits.map((h) => idOf(h.memory)?.split('@')[0]).filter((c) => c !== undefined))];
     const deciding = new Set(task.conversations.map((_: unknown, k: number) => `${task.task_id}#${k}`));
+    if (detail && name === 'current') console.log(name, 'top', task.task_id, chats.slice(0, 5).join(' '));
     sdeScore.at1 += chats.slice(0, 1).some((c) => deciding.has(c)) ? 1 : 0;
     sdeScore.at5 += chats.slice(0, 5).some((c) => deciding.has(c)) ? 1 : 0;
     sdeScore.at10 += chats.slice(0, 10).some((c) => deciding.has(c)) ? 1 : 0;
@@ -165,10 +241,24 @@ for (const [name, settings] of Object.entries(VARIANTS)) {
   }
   // Update questions: the amending evidence ranks above the amended (or the amended is absent).
   const updates = { questions: 0, newestFirst: 0 };
+  const peopleHits = new Map<string, Awaited<ReturnType<typeof arranged>>>();
+  for (const c of people)
+    for (const q of c.questions)
+      peopleHits.set(
+        `${c.id}\u0001${q.id}`,
+        await arranged(`people-tuning-${c.id}`, peopleLists.get(`${c.id}\u0001${q.id}`)!),
+      );
   const peopleScore = await scoreEvidence(people, (c, q) => {
-    const { query, lexical, nearest } = peopleLists.get(`${c.id}\u0001${q.id}`)!;
-    const ids = fuseLists(lexical, nearest, query, now).map((h) => idOf(h.memory));
+    const ids = peopleHits.get(`${c.id}\u0001${q.id}`)!.map((h) => idOf(h.memory));
     const ranked = [...new Set(ids.filter((id) => id !== undefined))];
+    if (detail && name === 'current')
+      console.log(
+        name,
+        'people',
+        c.id,
+        q.id,
+        ranked.findIndex((id) => q.evidence.includes(id)),
+      );
     if (q.supersededEvidence) {
       const first = (list: readonly string[]) => {
         const at = ranked.findIndex((id) => list.includes(id));
@@ -191,6 +281,7 @@ for (const [name, settings] of Object.entries(VARIANTS)) {
   };
 }
 Object.assign(ranking, defaults);
+await relink(AMENDMENT_LINKING);
 console.log(JSON.stringify(out, null, 1));
 await closeLocalEmbedder();
 await handle.close();

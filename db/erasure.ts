@@ -62,6 +62,7 @@ export const ERASURE_KINDS = [
   'memoryEvents',
   'episodes',
   'vectors',
+  'amendments',
 ] as const;
 export type ErasureCounts = Record<(typeof ERASURE_KINDS)[number], number>;
 
@@ -75,12 +76,16 @@ async function count(tx: Executor, statement: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** What erasing memories removed: memories, episodes (docs/memory.md#episodes), their events and vectors. */
+/**
+ * What erasing memories removed: memories, episodes (docs/memory.md#episodes), their events and
+ * vectors, and the amendment links (docs/recall-and-updates.md#newest-wins) either end of which is erased.
+ */
 interface ErasedMemories {
   memories: number;
   episodes: number;
   memoryEvents: number;
   vectors: number;
+  amendments: number;
 }
 
 /** Deletes memories and episodes (with their events, vectors and recall terms) matching `where`, returning the counts. */
@@ -90,7 +95,7 @@ async function eraseMemoriesWhere(tx: Executor, tenantId: string, where: SQL): P
       sql`select id, type from memories where tenant_id = ${tenantId} and (${where}) for update`,
     ),
   );
-  if (rows.length === 0) return { memories: 0, episodes: 0, memoryEvents: 0, vectors: 0 };
+  if (rows.length === 0) return { memories: 0, episodes: 0, memoryEvents: 0, vectors: 0, amendments: 0 };
   const list = sql`string_to_array(${rows.map((r) => r.id).join(',')}, ',')`;
   const memoryEvents = await count(
     tx,
@@ -100,9 +105,13 @@ async function eraseMemoriesWhere(tx: Executor, tenantId: string, where: SQL): P
     tx,
     sql`delete from memory_embeddings where tenant_id = ${tenantId} and memory_id = any(${list}) returning 1`,
   );
+  const amendments = await count(
+    tx,
+    sql`delete from memory_amendments where tenant_id = ${tenantId} and (amending_id = any(${list}) or amended_id = any(${list})) returning 1`,
+  );
   await count(tx, sql`delete from memories where tenant_id = ${tenantId} and id = any(${list}) returning 1`);
   const episodes = rows.filter((r) => r.type === EPISODE_TYPE).length;
-  return { memories: rows.length - episodes, episodes, memoryEvents, vectors };
+  return { memories: rows.length - episodes, episodes, memoryEvents, vectors, amendments };
 }
 
 export interface SessionErasure {
@@ -178,6 +187,7 @@ export async function eraseSessionIn(
   c.memoryEvents += erased.memoryEvents;
   c.episodes += erased.episodes;
   c.vectors += erased.vectors;
+  c.amendments += erased.amendments;
   c.extractions = await count(tx, sql`delete from memory_extractions where ${of} returning 1`);
   // The husk: no text, no user; seqs go on after the erased ones.
   await tx.execute(sql`update sessions set view = null, settings = '{}'::jsonb, user_id = null, user_since_seq = null,
@@ -213,6 +223,7 @@ export async function eraseUserIn(tx: Executor, tenantId: string, userId: string
   total.extractions += erased.extractions;
   total.episodes += erased.episodes;
   total.vectors += erased.vectors;
+  total.amendments += erased.amendments;
   return total;
 }
 
@@ -230,6 +241,7 @@ export async function eraseUserMemoriesIn(
   extractions: number;
   episodes: number;
   vectors: number;
+  amendments: number;
 }> {
   // A tombstone on each of the user's sessions first, under its erasure lock (the lock every
   // extraction write takes): an extraction that wrote before has its memories erased below; one
@@ -267,5 +279,6 @@ export async function eraseUserMemoriesIn(
     extractions,
     episodes: erased.episodes,
     vectors: erased.vectors,
+    amendments: erased.amendments,
   };
 }

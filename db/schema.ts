@@ -68,6 +68,12 @@ export const sessions = pgTable(
     lastSeq: integer('last_seq').notNull().default(0),
     /** The episode indexer's watermark (docs/memory.md#episodes): messages up to here are episodes. */
     episodesToSeq: integer('episodes_to_seq').notNull().default(0),
+    /**
+     * Messages up to here have had their amendments linked (docs/recall-and-updates.md#newest-wins):
+     * the indexer moves it with `episodesToSeq`; episodes indexed before links existed are linked
+     * in the background (db/memory/amendments.ts linkPendingAmendments).
+     */
+    amendmentsToSeq: integer('amendments_to_seq').notNull().default(0),
     /** Estimated tokens of every message ever stored for the session (what compaction saves on). */
     transcriptTokens: bigint('transcript_tokens', { mode: 'number' }).notNull().default(0),
     view: derivedJsonb('view'),
@@ -95,6 +101,10 @@ export const sessions = pgTable(
     index('sessions_agent_idx').on(t.tenantId, t.agentId),
     // The episode indexer's queue: the sessions with messages not yet indexed, a small index.
     index('sessions_episodes_pending_idx').on(t.updatedAt).where(sql`${t.lastSeq} > ${t.episodesToSeq}`),
+    // Episodes indexed before amendment links existed, still to link: a small index.
+    index('sessions_amendments_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.episodesToSeq} > ${t.amendmentsToSeq}`),
   ],
 );
 
@@ -304,6 +314,7 @@ export const messageOverrides = pgTable(
 );
 
 export * from './erasure-schema.js';
+export * from './memory/memory-amendment-schema.js';
 export * from './memory/memory-embedding-schema.js';
 export * from './memory/memory-schema.js';
 export * from './turn-outbox-schema.js';

@@ -7,14 +7,22 @@
  * (context/memory/fusion.ts). When the embedder is off, slow or failing, recall is lexical and
  * says why (`retrieval`).
  */
-import { arrangeHits, FUSION_DEFAULTS, fuseRankings } from '../../context/memory/fusion.js';
+import {
+  type AmendmentLink,
+  type Amendments,
+  arrangeHits,
+  EPISODE_RANKING,
+  FUSION_DEFAULTS,
+  fuseRankings,
+} from '../../context/memory/fusion.js';
 import type { RecallQuery } from '../../context/memory/recall.js';
-import { queryOfTexts } from '../../context/memory/recall.js';
+import { matchedTerms, queryOfTexts } from '../../context/memory/recall.js';
 import { EPISODE_TYPE } from '../../context/memory/types.js';
 import { queryTime } from '../../context/time/dates.js';
 import type { Database } from '../../db/client.js';
+import { amendmentLinksFor } from '../../db/memory/amendments.js';
 import { vectorCandidates } from '../../db/memory/memory-embeddings.js';
-import type { RecallScope } from '../../db/memory/memory-recall.js';
+import { type RecallScope, scopedMemoriesByIds } from '../../db/memory/memory-recall.js';
 import type { MemoryRow } from '../../db/memory/memory-schema.js';
 import type { Embedder } from '../../llm/embeddings.js';
 import { isToolOutput, type RankedMemory, type RankOptions, rankMemories } from './recall.js';
@@ -42,30 +50,92 @@ export interface HybridRanked extends RankedMemory {
   kind: 'episode' | 'memory';
   /** The episodes folded into this memory (it was extracted from them): one hit, not two. */
   episodeIds: string[];
+  /** A later episode that says it amends this hit, placed directly above it (newest wins). */
+  amendedBy?: string;
 }
 
-export type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds'>;
+export type Unarranged = Omit<HybridRanked, 'kind' | 'episodeIds' | 'amendedBy'>;
 
 const sourceRange = (memory: MemoryRow) =>
   'fromSeq' in memory.source
     ? { sessionId: memory.source.sessionId, fromSeq: memory.source.fromSeq, toSeq: memory.source.toSeq }
     : { sessionId: null, fromSeq: null, toSeq: null };
 
-/** The list's final order (context/memory/fusion.ts arrangeHits): time, newest wins, one hit per source, tool output capped. */
-export function arrange(ranked: readonly Unarranged[], query: RecallQuery, now: Date): HybridRanked[] {
+/** What explicit amendments need at arrangement: the links of the candidates' sessions and the amending episodes not among them. */
+export interface RankedAmendments {
+  links: readonly AmendmentLink[];
+  amending: readonly MemoryRow[];
+}
+
+const arranged = (r: Unarranged) => ({
+  ...r,
+  ...sourceRange(r.memory),
+  id: r.memory.id,
+  kind: r.memory.type === EPISODE_TYPE ? ('episode' as const) : ('memory' as const),
+  time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
+  dates: r.memory.dates ?? [],
+  toolOutput: isToolOutput(r.memory),
+});
+
+/**
+ * The list's final order (context/memory/fusion.ts arrangeHits): time, explicit amendments, newest
+ * wins, one hit per source, tool output capped.
+ */
+export function arrange(
+  ranked: readonly Unarranged[],
+  query: RecallQuery,
+  now: Date,
+  amendments?: RankedAmendments,
+): HybridRanked[] {
   const time = queryTime(query.latest, now);
-  const hits = ranked.map((r) => ({
-    ...r,
-    ...sourceRange(r.memory),
-    id: r.memory.id,
-    kind: r.memory.type === EPISODE_TYPE ? ('episode' as const) : ('memory' as const),
-    time: (r.memory.occurredAt ?? r.memory.validFrom ?? r.memory.recordedAt).getTime(),
-    dates: r.memory.dates ?? [],
-    toolOutput: isToolOutput(r.memory),
-  }));
-  return arrangeHits(hits, time).map(
+  const hits = ranked.map(arranged);
+  let placing: Amendments<(typeof hits)[number]> | undefined;
+  if (amendments && amendments.links.length > 0) {
+    // An amendment speaks to the question when its words (not its speaker's name) hold enough of
+    // the newest message's terms: amendmentMinTerms, or half of them for a question of fewer.
+    const full = query.terms.filter((t) => t.weight === 1).length;
+    const needed = Math.max(1, Math.min(EPISODE_RANKING.amendmentMinTerms, Math.ceil(full / 2)));
+    placing = {
+      links: amendments.links,
+      extra: new Map(
+        amendments.amending.map((memory) => [
+          memory.id,
+          arranged({ memory, score: 0, trigram: 0, matched: [], cosine: null, lexicalScore: null }),
+        ]),
+      ),
+      speaksTo: (h) =>
+        matchedTerms(query.terms, h.memory.content).filter((t) => t.weight === 1).length >= needed,
+    };
+  }
+  return arrangeHits(hits, time, EPISODE_RANKING, placing).map(
     ({ id: _i, sessionId: _s, fromSeq: _f, toSeq: _t, time: _m, dates: _d, toolOutput: _o, ...hit }) => hit,
   );
+}
+
+/**
+ * The amendment links of the candidates' sessions (by index seek, chains followed) and the amending
+ * episodes not among the candidates, read in `scope` (never another's): what `arrange` needs.
+ */
+export async function amendmentsOf(
+  db: Database,
+  scope: RecallScope,
+  candidates: readonly MemoryRow[],
+  options: RankOptions = {},
+): Promise<RankedAmendments> {
+  const none = { links: [], amending: [] };
+  if (options.episodes === false) return none;
+  const sessions = [
+    ...new Set(candidates.map((m) => sourceRange(m).sessionId).filter((s): s is string => s !== null)),
+  ];
+  if (sessions.length === 0) return none;
+  const links = await amendmentLinksFor(db, scope.tenantId, sessions);
+  if (links.length === 0) return none;
+  const present = new Set(candidates.map((m) => m.id));
+  const excluded = new Set(options.excludeIds ?? []);
+  const missing = [...new Set(links.map((l) => l.amendingId))].filter(
+    (id) => !present.has(id) && !excluded.has(id),
+  );
+  return { links, amending: await scopedMemoriesByIds(db, scope, missing) };
 }
 
 // Query vectors by (model, text): a message stored a moment ago is not embedded again.
@@ -128,11 +198,19 @@ export async function rankHybrid(
 ): Promise<{ ranked: HybridRanked[]; retrieval: Retrieval }> {
   const now = new Date();
   const lexicalPromise = rankMemories(db, scope, query, minScore, options);
-  if (!embedding)
+  if (!embedding) {
+    const lexical = await lexicalPromise;
+    const amendments = await amendmentsOf(
+      db,
+      scope,
+      lexical.map((r) => r.memory),
+      options,
+    );
     return {
-      ranked: arrange(asLexical(await lexicalPromise), query, now),
+      ranked: arrange(asLexical(lexical), query, now, amendments),
       retrieval: { mode: 'lexical', reason: 'embeddings_off' },
     };
+  }
   // The vector side runs beside the lexical one: it adds only what it takes beyond it.
   const vectorSide = boundedQueryVector(embedding, query.latest).then(async (waited) =>
     'vector' in waited
@@ -147,14 +225,33 @@ export async function rankHybrid(
   const [lexical, side] = await Promise.all([lexicalPromise, vectorSide]);
   if (!('nearest' in side))
     return {
-      ranked: arrange(asLexical(lexical), query, now),
+      ranked: arrange(
+        asLexical(lexical),
+        query,
+        now,
+        await amendmentsOf(
+          db,
+          scope,
+          lexical.map((r) => r.memory),
+          options,
+        ),
+      ),
       retrieval: { mode: 'lexical', reason: side.reason },
     };
   const excluded = new Set(options.excludeIds ?? []);
   const nearest = side.nearest.filter(
     (n) => !excluded.has(n.memory.id) && (options.episodes !== false || n.memory.type !== EPISODE_TYPE),
   );
-  return { ranked: fuseLists(lexical, nearest, query, now), retrieval: { mode: 'hybrid' } };
+  const amendments = await amendmentsOf(
+    db,
+    scope,
+    [...lexical.map((r) => r.memory), ...nearest.map((n) => n.memory)],
+    options,
+  );
+  return {
+    ranked: fuseLists(lexical, nearest, query, now, undefined, amendments),
+    retrieval: { mode: 'hybrid' },
+  };
 }
 
 /**
@@ -171,6 +268,7 @@ export function fuseLists(
     lexical: FUSION_DEFAULTS.lexicalWeight,
     vector: FUSION_DEFAULTS.vectorWeight,
   },
+  amendments?: RankedAmendments,
 ): HybridRanked[] {
   const lexicalById = new Map(lexical.map((r) => [r.memory.id, r]));
   const cosineById = new Map(nearest.map((n) => [n.memory.id, n.cosine]));
@@ -191,5 +289,5 @@ export function fuseLists(
       lexicalScore: lex?.score ?? null,
     };
   });
-  return arrange(ranked, query, now);
+  return arrange(ranked, query, now, amendments);
 }

@@ -135,6 +135,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             score: Math.round(r.score * 10_000) / 10_000,
             kind: r.kind,
             episodeIds: r.episodeIds,
+            ...(r.amendedBy ? { amendedBy: r.amendedBy } : {}),
           })),
           nextCursor: null,
         };
@@ -194,6 +195,7 @@ export function memoryRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           extractions: erased.extractions,
           episodes: erased.episodes,
           vectors: erased.vectors,
+          amendments: erased.amendments,
         };
       },
     );

@@ -97,6 +97,12 @@ export const memoryHitSchema = memorySchema.extend({
   episodeIds: z
     .array(z.string())
     .describe('The episodes this memory was extracted from, folded into it (one hit, not two)'),
+  amendedBy: z
+    .string()
+    .optional()
+    .describe(
+      'A later episode that says it amends this one (placed directly above it: docs/recall-and-updates.md#newest-wins)',
+    ),
 });
 
 /** POST /v1/memories/search: the one recall ranking (hybrid or lexical, said in `retrieval`). */
@@ -183,6 +189,12 @@ export const erasureReceiptSchema = z.object({
   extractions: z.number().int(),
   episodes: z.number().int().describe('Episodes (turns indexed as memory) erased'),
   vectors: z.number().int().describe('Embedding vectors erased (of memories and episodes)'),
+  amendments: z
+    .number()
+    .int()
+    .describe(
+      'Amendment links erased (an episode that amends an earlier one: docs/recall-and-updates.md#newest-wins)',
+    ),
 });
 
 const countsSchema = z

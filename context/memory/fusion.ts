@@ -102,6 +102,12 @@ export const EPISODE_RANKING = {
   inSpanBoost: 0.25,
   /** A "when" question: a hit that names a date gains this much. */
   datedBoost: 0.05,
+  /**
+   * An amendment stands above the hit it amends only when its own words (not its speaker's name)
+   * hold at least this many terms of the question's newest message, or half of them when it has
+   * fewer than twice this many (placeAmendments).
+   */
+  amendmentMinTerms: 2,
 } as const;
 
 /** What the merge needs of a hit: its id, kind and source range. */
@@ -187,10 +193,21 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
   return shared / (set.size + b.length - shared);
 }
 
+/** What placing explicit amendments needs (placeAmendments): the links and the amending episodes not among the hits. */
+export interface Amendments<T> {
+  links: readonly AmendmentLink[];
+  /** Amending episodes by id, not among the hits (read in the caller's scope). */
+  extra: ReadonlyMap<string, T>;
+  /** Whether an amendment speaks to the question (only then does it stand above what it amends). */
+  speaksTo: (hit: T) => boolean;
+}
+
 /**
  * The final order of a ranked list (best first), pure:
  * - time: a question naming a span lifts the hits said in it or naming a date in it; a "when"
  *   question lifts hits that name a date;
+ * - explicit amendments (placeAmendments): a later episode that says it amends a hit stands
+ *   directly above it, the hit marked `amendedBy` it;
  * - newest wins: of two hits about the same thing (half their matched terms shared) whose scores
  *   are within `newestWinsWithin` of each other, the later one comes first;
  * - a memory and the episodes it came from are one hit (mergeSourceEpisodes);
@@ -203,7 +220,8 @@ export function arrangeHits<T extends ArrangedHit>(
     typeof EPISODE_RANKING,
     'inSpanBoost' | 'datedBoost' | 'newestWinsWithin' | 'maxToolOutputHits'
   > = EPISODE_RANKING,
-): Array<T & { episodeIds: string[] }> {
+  amendments?: Amendments<T>,
+): Array<T & { episodeIds: string[]; amendedBy?: string }> {
   const boosted = hits.map((hit) => {
     let factor = 1;
     if (time.spans.length > 0) {
@@ -217,6 +235,25 @@ export function arrangeHits<T extends ArrangedHit>(
     return { ...hit, score: hit.score * factor };
   });
   boosted.sort((a, b) => b.score - a.score || b.time - a.time || a.id.localeCompare(b.id));
+  const amendedBy = new Map<string, string>();
+  if (amendments && amendments.links.length > 0) {
+    const placed = placeAmendments(
+      boosted,
+      amendments.links,
+      amendments.extra,
+      (h) => h,
+      amendments.speaksTo,
+    );
+    boosted.splice(0, boosted.length, ...placed.hits);
+    for (const [id, by] of placed.supersededBy) amendedBy.set(id, by);
+    // An amendment brought in stands in the place (and at the score) of the hit it amends.
+    for (let i = 0; i < boosted.length; i++) {
+      const hit = boosted[i]!;
+      if (!amendments.extra.has(hit.id)) continue;
+      const below = boosted.slice(i + 1).find((h) => !amendments.extra.has(h.id));
+      boosted[i] = { ...hit, score: below?.score ?? hit.score };
+    }
+  }
   // Newest wins: one stable pass of adjacent swaps, repeated until nothing moves (bounded).
   for (let pass = 0; pass < boosted.length; pass++) {
     let moved = false;
@@ -233,9 +270,118 @@ export function arrangeHits<T extends ArrangedHit>(
     if (!moved) break;
   }
   let toolHits = 0;
-  return mergeSourceEpisodes(boosted).filter((hit) => {
-    if (!hit.toolOutput) return true;
-    toolHits += 1;
-    return toolHits <= settings.maxToolOutputHits;
-  });
+  return mergeSourceEpisodes(boosted)
+    .filter((hit) => {
+      if (!hit.toolOutput) return true;
+      toolHits += 1;
+      return toolHits <= settings.maxToolOutputHits;
+    })
+    .map((hit) => {
+      const by = amendedBy.get(hit.id);
+      return by ? { ...hit, amendedBy: by } : hit;
+    });
+}
+
+/** A link from an episode that amends (context/memory/revision.ts) to the earlier messages it amends. */
+export interface AmendmentLink {
+  amendingId: string;
+  amendingSessionId: string;
+  /** The amending session's messages that stand for it (a hit among them is its representative). */
+  amendingFromSeq: number;
+  amendingToSeq: number;
+  amendedSessionId: string;
+  /** The amended session's messages the link covers. */
+  amendedFromSeq: number;
+  amendedToSeq: number;
+}
+
+/** Where a hit is: its id, source range and time (ms). */
+export interface PlacedHit {
+  id: string;
+  sessionId: string | null;
+  fromSeq: number | null;
+  toSeq: number | null;
+  time: number;
+}
+
+/** Amendment chains followed at most this deep (an amendment of an amendment of …). */
+export const MAX_AMENDMENT_DEPTH = 4;
+
+/**
+ * Newest wins for explicit amendments (docs/recall-and-updates.md#newest-wins), pure: a hit that a
+ * later episode amends (a link covers its session and message) gets that amendment directly above
+ * it — the best hit in the list among the amending episode's neighbours, else the linked amending
+ * episode itself when `extra` holds it — when that amendment `speaksTo` the question, and the hit
+ * is marked `supersededBy` it. An amendment of
+ * an amendment is followed (newest first, at most MAX_AMENDMENT_DEPTH deep). An amendment already
+ * above the hit stays where it is; every other hit keeps its order. Links never cross scopes: the
+ * caller reads them and the extra episodes in the caller's scope only.
+ */
+export function placeAmendments<H>(
+  hits: readonly H[],
+  links: readonly AmendmentLink[],
+  extra: ReadonlyMap<string, H>,
+  placeOf: (hit: H) => PlacedHit,
+  speaksTo: (hit: H) => boolean = () => true,
+): { hits: H[]; supersededBy: Map<string, string> } {
+  const supersededBy = new Map<string, string>();
+  if (links.length === 0) return { hits: [...hits], supersededBy };
+  const bySession = new Map<string, AmendmentLink[]>();
+  for (const link of links) {
+    const list = bySession.get(link.amendedSessionId) ?? [];
+    list.push(link);
+    bySession.set(link.amendedSessionId, list);
+  }
+  const out = [...hits];
+  const within = (at: PlacedHit, sessionId: string, from: number, to: number) =>
+    at.sessionId === sessionId && at.fromSeq !== null && from <= (at.toSeq ?? at.fromSeq) && at.fromSeq <= to;
+  const covers = (link: AmendmentLink, at: PlacedHit) =>
+    within(at, link.amendedSessionId, link.amendedFromSeq, link.amendedToSeq);
+  /** The best hit in the list among the amending episode's neighbours, else the linked episode (when given). */
+  const representative = (link: AmendmentLink): H | undefined => {
+    const rep =
+      out.find((h) => within(placeOf(h), link.amendingSessionId, link.amendingFromSeq, link.amendingToSeq)) ??
+      extra.get(link.amendingId);
+    return rep !== undefined && speaksTo(rep) ? rep : undefined;
+  };
+  for (let i = 0; i < out.length; i++) {
+    const hit = out[i]!;
+    const at = placeOf(hit);
+    // The amendments of this hit, and theirs (a chain), each later than what it amends.
+    const amenders: H[] = [];
+    const seen = new Set([at.id]);
+    let frontier: Array<{ place: PlacedHit; depth: number }> = [{ place: at, depth: 0 }];
+    while (frontier.length > 0) {
+      const next: typeof frontier = [];
+      for (const { place, depth } of frontier) {
+        if (depth >= MAX_AMENDMENT_DEPTH || place.sessionId === null) continue;
+        for (const link of bySession.get(place.sessionId) ?? []) {
+          if (!covers(link, place)) continue;
+          const rep = representative(link);
+          if (rep === undefined) continue;
+          const repPlace = placeOf(rep);
+          if (seen.has(repPlace.id) || repPlace.time <= place.time) continue;
+          seen.add(repPlace.id);
+          if (place === at) supersededBy.set(at.id, supersededBy.get(at.id) ?? repPlace.id);
+          amenders.push(rep);
+          next.push({ place: repPlace, depth: depth + 1 });
+        }
+      }
+      frontier = next;
+    }
+    // Those not already above the hit move to directly above it, newest first.
+    const below = amenders.filter((h) => {
+      const index = out.indexOf(h);
+      return index < 0 || index > i;
+    });
+    if (below.length === 0) continue;
+    below.sort((a, b) => placeOf(b).time - placeOf(a).time || placeOf(a).id.localeCompare(placeOf(b).id));
+    for (const h of below) {
+      const index = out.indexOf(h);
+      if (index >= 0) out.splice(index, 1);
+    }
+    out.splice(i, 0, ...below);
+    i += below.length;
+  }
+  return { hits: out, supersededBy };
 }

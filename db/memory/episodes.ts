@@ -3,7 +3,8 @@
  * not episodes yet, and indexing one session's next messages in one transaction — the episodes
  * (rows of `memories`, type `episode`), their recall-index terms, and the session's watermark
  * (`sessions.episodes_to_seq`). Idempotent (episode ids derive from tenant, session, seq and part;
- * inserts skip what exists) and crash-safe (the watermark moves in the same transaction as the
+ * inserts skip what exists; an episode that says it amends an earlier one is linked to it,
+ * db/memory/amendments.ts) and crash-safe (the watermark moves in the same transaction as the
  * rows). The erasure lock and tombstone are honoured as extraction does (db/erasure.ts): an
  * indexer running beside an erasure either commits before it (and its episodes are erased) or
  * finds the messages gone and writes nothing. A turn never waits for it: the session's row is
@@ -18,6 +19,7 @@ import type { Message } from '../../context/messages.js';
 import type { Database } from '../client.js';
 import { erasedUpTo, lockSessionErasure } from '../erasure.js';
 import { messages, sessions } from '../schema.js';
+import { linkAmendments } from './amendments.js';
 import { indexTermsOf } from './memories.js';
 import { memories } from './memory-schema.js';
 
@@ -136,9 +138,27 @@ export async function indexSessionEpisodes(
       await indexTermsOf(tx, inserted);
       added.push(...inserted.map((m) => m.id));
     }
+    // What says it amends something said before is linked to it (db/memory/amendments.ts).
+    await linkAmendments(
+      tx,
+      tenantId,
+      { userId: scope.userId, sessionScope: scope.sessionScope },
+      sessionId,
+      values.map((v) => ({
+        id: v.id,
+        seq: v.source.fromSeq,
+        role: v.source.role,
+        content: v.content,
+        occurredAt: v.occurredAt,
+      })),
+    );
     await tx
       .update(sessions)
-      .set({ episodesToSeq: sql`greatest(${sessions.episodesToSeq}, ${toSeq})` })
+      .set({
+        episodesToSeq: sql`greatest(${sessions.episodesToSeq}, ${toSeq})`,
+        // Linked up to here too, unless earlier episodes still wait for their links (linkPendingAmendments).
+        amendmentsToSeq: sql`case when ${sessions.amendmentsToSeq} >= ${row.episodesToSeq} then greatest(${sessions.amendmentsToSeq}, ${toSeq}) else ${sessions.amendmentsToSeq} end`,
+      })
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
     return { locked: true, messages: rows.length, added, toSeq, more };
   });

@@ -242,3 +242,18 @@ export async function memoryCountsByType(db: Executor, scope: RecallScope): Prom
   for (const row of rows) counts[row.type] = (counts[row.type] ?? 0) + row.count;
   return counts;
 }
+
+/** The scope's active memories among `ids` (what recall may show: never another scope's). */
+export async function scopedMemoriesByIds(
+  db: Executor,
+  scope: RecallScope,
+  ids: readonly string[],
+): Promise<MemoryRow[]> {
+  if (ids.length === 0) return [];
+  return fromParts(scope, (part) =>
+    db
+      .select()
+      .from(memories)
+      .where(and(part, inArray(memories.id, [...ids]), notAgentPersonal)),
+  );
+}
