@@ -26,7 +26,7 @@ export function contentWords(text: string): string[] {
 
 /** Interjections and fillers a chat sentence opens with; read past them. */
 const LEAD_IN =
-  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty|nah|nope|meh|welp|(?:quick |friendly )?reminder|heads up|fyi|psa|in (?:other|happier|sadder|better|worse|related|unrelated|more|less|bigger|smaller|exciting|fun|good|bad|brighter) news)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
 
 /** The sentence without its opening fillers (a verbatim suffix of it). */
 export function withoutLeadIn(sentence: string): string {
@@ -53,6 +53,30 @@ export function quotedRanges(text: string): Array<[number, number]> {
   let at = 0;
   for (const line of text.split('\n')) {
     if (QUOTED_LINE.test(line)) ranges.push([at, at + line.length]);
+    at += line.length + 1;
+  }
+  return ranges;
+}
+
+/** A chat log's line that names who said it: "[Fri 18:11] Priya: …", "12/03/24, 18:11 - Tom: …". */
+const LOGGED_LINE =
+  /^[ \t]*(?:\[[^\]\n]{1,40}\]|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\s*[-–—]?)[ \t]*[^:\n\]]{1,40}:[ \t]/u;
+/** A chat export's header ("jojo 🐝 — Today at 11:44"): the lines under it, to a blank line, are that person's. */
+const LOG_HEADER =
+  /^[ \t]*[^\n]{1,40}?[ \t]+[—–-][ \t]+(?:Today|Yesterday|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})(?:[ \t]+at)?[ \t]+\d{1,2}:\d{2}(?:[ \t]*[AaPp][Mm])?[ \t]*$/u;
+
+/**
+ * The [start, end) ranges of a message's pasted chat log (a transcript of other people's lines,
+ * each with its speaker): forwarded speech, never the sender's own.
+ */
+export function transcriptRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let at = 0;
+  let underHeader = false;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') underHeader = false;
+    else if (LOG_HEADER.test(line)) underHeader = true;
+    if (underHeader || LOGGED_LINE.test(line)) ranges.push([at, at + line.length]);
     at += line.length + 1;
   }
   return ranges;

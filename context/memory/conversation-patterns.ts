@@ -69,9 +69,12 @@ export const PLAN_WILL = new RegExp(
   String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
   'u',
 );
-/** Plans that are pleasantries: "I'll let you know", "I'm going to miss you". */
+/**
+ * Plans that are pleasantries, reactions or favours to the other speaker: "I'll let you know",
+ * "I'm going to miss you", "I'm gonna cry", "I'll stop bugging you", "I'll buy you a drink".
+ */
 export const NOT_PLAN =
-  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try|come|bring|save)\b|(?:you|it|that|this|them)\b)/iu;
+  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try|come|save|stop|quit\s+(?:bugging|bothering|complaining)|cry|scream|die|explode|lose\s+it|pass\s+out|throw\s+up|faint|melt|freak\s+out)\b|(?:you|it|that|this|them)\b|[\p{L}]+\s+(?:you|ya|u|y'?all)\b(?!\s+(?:and|&)\s))/iu;
 
 /** Whether a plan's object says what is planned: "be" alone ("I'll be a mean interviewer") needs a name, a number or an -ing verb. */
 export const planObjectOk = (rest: string): boolean => {
@@ -129,7 +132,7 @@ export const DONE_TO_ME =
   /^they\s+(?:finally\s+|just\s+)?(?:let\s+(?:me|us)\s+(?:out|in|go\s+home)|discharged\s+(?:me|us)|released\s+(?:me|us)|sent\s+(?:me|us)\s+home|offered\s+(?:me|us)\s+(?:the|a)\s+[\p{L}]+|hired\s+me|accepted\s+me|promoted\s+me)\b|^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
 /** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
 export const AHEAD =
-  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th))\b/iu;
+  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|all\s+(?:weekend|week)(?:\s+long)?|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|now))\b/iu;
 /** A plan said from its verb: "Meeting my birth mom next weekend", "gonna repaint the nursery this weekend". */
 export const ING_AHEAD = /^(?:gonna\s+(?<base>[\p{L}]+)|(?<verb>[\p{L}]+ing))\b(?<rest>.*)$/iu;
 /** Ongoing, its subject left out: "been learning guitar since January". */
@@ -164,7 +167,7 @@ export const THIRD_PARTY_TARGET = new RegExp(
 );
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 export const SCHEDULED = new RegExp(
-  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b)`,
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:${WEEKDAYS}|today|tomorrow|now)\b)`,
   'iu',
 );
 /** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */

@@ -91,8 +91,23 @@ export function conversationFinding(said: string): ConversationFinding | null {
     const found = sentenceFinding(clause);
     if (found) return found;
   }
+  // A first-person clause after a short opening phrase with no comma: "ok in happier news I got
+  // promoted last week", "after the orgo thing I sat down with my advisor" — never after a word
+  // that makes it a condition, a time clause or someone's words ("if I", "when we", "she said I").
+  for (const match of sentence.matchAll(/\s(?=(?:I|i|[Ww]e)(?:['’]|\s))/gu)) {
+    const before = sentence.slice(0, match.index);
+    if (before.split(/\s+/u).length > OPENING_WORDS || CLAUSE_TAKER.test(before)) continue;
+    const found = sentenceFinding(sentence.slice(match.index + 1));
+    if (found) return found;
+  }
   return null;
 }
+
+/** The longest opening phrase a first-person clause may follow without a comma. */
+const OPENING_WORDS = 7;
+/** Words after which a clause is a condition, a time, a comparison or reported: "if I", "when we", "she said I", "what I". */
+const CLAUSE_TAKER =
+  /(?:^|\s)(?:if|when|whenever|while|whether|unless|until|till|before|after|since|because|cause|cuz|as|than|that|what|how|why|who|whom|where|which|like|think|thought|guess|hope|hoped|wish|wished|believe|know|knew|said|say|says|told|tell|tells|asked|ask|wonder|imagine|suppose|bet|sure|remember|forgot|realize|realized|realise|realised|mean|meant|feel|felt|hear|heard|see|saw|swear|pretend|dreamt|dreamed|doubt|promise|promised|glad|happy|sorry|surprised|proud|excited|once|where|unlike|maybe|probably|not|never|even|only|did|do|does|can|could|would|should|will|might|must|all|the|a|an|my|your|his|her|their|our|one)\s*$/iu;
 
 /**
  * A sentence shouted in capitals ("WE GOT THE KEYS TODAY") read as if typed in lower case, "I"

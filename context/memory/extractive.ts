@@ -13,6 +13,7 @@ import {
   isChatNoise,
   isReportedSpeech,
   quotedRanges,
+  transcriptRanges,
   withoutLeadIn,
 } from './chat-guards.js';
 import { conversationFinding, namesSomeone, thirdPersonFinding } from './conversation.js';
@@ -21,12 +22,14 @@ import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 import {
+  affirms,
   answerStart,
   echoes,
   echoQuestion,
   isShortAnswer,
   isUnmarkedQuestion,
   openQuestion,
+  yesNoQuestion,
 } from './turn-pairing.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
 
@@ -117,7 +120,12 @@ export function extractCandidates(
   // Speakers' names mark a conversation between people: instructions there are advice.
   const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
-  let previous: { message: RangeMessage; question: string | null; echo: string | null } | null = null;
+  let previous: {
+    message: RangeMessage;
+    question: string | null;
+    echo: string | null;
+    yesNo: string | null;
+  } | null = null;
   for (const message of messages) {
     const all = sentencesOf(message.text);
     // molt's own text sent back in a turn (molt-own.ts) states nothing of the conversation.
@@ -129,10 +137,13 @@ export function extractCandidates(
     // The answer starts past any sentence that is only an interjection ("yeah!! The Wolves.").
     const start = answerStart(sentences.map((x) => x.text));
     const opening = sentences[start];
+    // A wh-question; a yes/no question the reply echoes ("still the Fillmore!") or says yes to
+    // and goes on ("yep, the Harvest Invitational").
     const asked = !other
       ? null
       : (previous!.question ??
-        (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null));
+        (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null) ??
+        (previous!.yesNo && sentences[0] && affirms(sentences[0].text) ? previous!.yesNo : null));
     const found = conversation
       ? messageCandidates(
           message,
@@ -149,6 +160,7 @@ export function extractCandidates(
       message,
       question: conversation ? openQuestion(texts) : null,
       echo: conversation ? echoQuestion(texts) : null,
+      yesNo: conversation ? yesNoQuestion(texts) : null,
     };
   }
   return out;
@@ -199,7 +211,8 @@ function messageCandidates(
   options: ExtractiveOptions,
 ): Found[] {
   const asked = answering?.asked ?? null;
-  const quoted = quotedRanges(message.text);
+  // A `>` block and a pasted chat log are forwarded: other people's words.
+  const quoted = [...quotedRanges(message.text), ...transcriptRanges(message.text)];
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
@@ -253,7 +266,15 @@ function messageCandidates(
   let covered = -1;
   for (const [i, read] of reads.entries()) {
     out.push(...read.ruled);
-    const answer = asked !== null && i === answering!.at && free(i) && isShortAnswer(read.text);
+    // A short answer, or a verdict said first and its reason after ("incredible. best show I've seen in years").
+    const answer =
+      asked !== null &&
+      i === answering!.at &&
+      free(i) &&
+      (isShortAnswer(read.text, asked) ||
+        (read.text.split(/\s+/u).length <= 3 &&
+          free(i + 1) &&
+          isShortAnswer(`${read.text} ${reads[i + 1]!.text}`, asked)));
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
     const from =
@@ -271,7 +292,10 @@ function messageCandidates(
     const quote = message.text.slice(reads[from]!.index, reads[to]!.index + reads[to]!.text.length);
     if (quote.length > MEMORY_CONTENT_MAX) continue;
     const stated = quote.trim().replace(/[.。]+$/u, '');
-    const content = answer ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
+    // A memory whose quote holds the answer's opening answers the question too ("how was Cabo??" —
+    // "UNREAL. we got the last shot at golden hour"): the question is part of what it says.
+    const answers = answer || (asked !== null && from <= answering!.at && answering!.at <= to);
+    const content = answers ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
     out.push({
       candidate: {
         type: first?.type ?? 'entity',
@@ -279,7 +303,7 @@ function messageCandidates(
         abstract: clip(content, MEMORY_ABSTRACT_MAX),
         key: null,
         quote,
-        ...(answer ? { question: asked! } : {}),
+        ...(answers ? { question: asked! } : {}),
         priority: first?.priority ?? 3,
       },
       dated: first?.dated ?? true,
