@@ -44,7 +44,18 @@ export const SUBJECTLESS_EVENT = new RegExp(
 /** The same with any "-ed" verb after "just/finally/recently": "finally cleaned out the garage", "just repotted my monstera". */
 export const SUBJECTLESS_ED_EVENT =
   /^(?:just|finally|recently)\s+(?:(?:just|finally|recently|also|officially)\s+)?(?<verb>[\p{L}]{3,}ed)\b(?<rest>.*)$/iu;
-export const PAST_VERB_SET: ReadonlySet<string> = new Set(PAST_VERBS.split('|'));
+/** Irregular past verbs read only after a first-person subject ("I sat down with my advisor"): alone they are other words ("Sat 14th"). */
+const SUBJECT_PAST_VERBS =
+  'sat|slept|woke|dug|fed|fought|hung|led|lent|rang|shook|stuck|tore|bit|blew|dove|froze|hid|lit|rebuilt|sped|spun|swept|snuck|overslept|split|wound|sank|struck|dealt|knelt|bled|bent|forgave|withdrew|overcame|undertook|underwent|outgrew|upheld';
+export const PAST_VERB_SET: ReadonlySet<string> = new Set([
+  ...PAST_VERBS.split('|'),
+  ...SUBJECT_PAST_VERBS.split('|'),
+]);
+/**
+ * Any "-ed" verb with its subject left out, when the sentence says when it happened (`DATED`):
+ * "wrapped up the robotic arm project at work last week", "repainted the bedroom on Sunday".
+ */
+export const DATED_ED_EVENT = /^(?<verb>[\p{L}]{3,}ed)\b(?<rest>.*)$/iu;
 /** Ongoing: "I've been volunteering", "I'm training for a marathon", "We're renovating the kitchen". */
 export const ONGOING = new RegExp(
   String.raw`^${FIRST_PERSON}(?:'ve been|’ve been|\s+have been|'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:now|currently|still|finally|really|actually|also|just))*\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*)$`,
@@ -66,7 +77,7 @@ export const PLAN = new RegExp(
 );
 /** Intentions with any verb: "I'll handle the cake", "We're gonna paint the nursery", "I want to learn Spanish". */
 export const PLAN_WILL = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
+  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to|\s+(?:can(?:'|’)?t|cannot)\s+wait\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
   'u',
 );
 /**
@@ -107,7 +118,7 @@ export const FEELING =
 export const GOOD_FEELINGS =
   /^(?:peace|peaceful|joy|joyful|happy|happiness|calm|comfort|ease|relaxed|relax|down|sane|grounded|alive|energized|energised|energy|smile|calmer|happier|hope|inspired|inspiration|motivated|content|centered|centred|present|focused|free|whole|good|great|better|balance|balanced|purpose|clarity|warm|cozy|safe|home|myself|me|human|young|normal|going|afloat|unwind|clear|decompress|destress|de-stress|recharge|breathe|cope|reset|escape|heal|focus)$/iu;
 export const HAPPY_PLACE =
-  /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been)\s+(?:always\s+|really\s+|kind of\s+)?(?:my|our)\s+(?:happy place|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love|(?:daily\s+|morning\s+|evening\s+|weekly\s+|sunday\s+)?(?:ritual|routine)|everything|whole\s+world)\b/iu;
+  /^(?<subject>.{3,80}?)\s+(?:is|are|has been|have been|became|(?:has|have)(?:\s+(?:kinda|kind\s+of|sort\s+of|basically|totally|really|officially|just))?\s+become)\s+(?:always\s+|really\s+|kind of\s+|kinda\s+|literally\s+|basically\s+|honestly\s+|totally\s+|officially\s+|now\s+|still\s+|truly\s+)*(?:my|our)\s+(?:happy place|dream|favou?rite(?:\s+[\p{L}]+){0,3}|fave(?:\s+[\p{L}]+){0,3}|therapy|escape|safe place|go-to|comfort(?:\s+[\p{L}]+)?|passion|thing|jam|love|(?:daily\s+|morning\s+|evening\s+|weekly\s+|sunday\s+)?(?:ritual|routine)|everything|whole\s+world)\b/iu;
 export const FAVOURITE =
   /^(?:My|my|Our|our)\s+(?:all-time\s+)?(?:favou?rite|fave)\s+(?<what>[\p{L} -]{2,40}?)\s+(?:is|are|was|has to be)\s+(?<rest>.+)$/u;
 /** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
@@ -129,10 +140,36 @@ export const LIFE_EVENT =
 
 /** Someone did something to the speaker or theirs: "The surgeon finally scheduled my knee replacement", "they let me out on Tuesday". */
 export const DONE_TO_ME =
-  /^they\s+(?:finally\s+|just\s+)?(?:let\s+(?:me|us)\s+(?:out|in|go\s+home)|discharged\s+(?:me|us)|released\s+(?:me|us)|sent\s+(?:me|us)\s+home|offered\s+(?:me|us)\s+(?:the|a)\s+[\p{L}]+|hired\s+me|accepted\s+me|promoted\s+me)\b|^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
+  /^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+|already\s+)?(?:cleared|allowed|approved|assigned|put|moved|transferred|switched|invited|picked|chose|selected|nominated|drafted|recruited)\s+(?:me|us)\s+(?:to|for|on|onto|in|into|as)\s+\S|^they\s+(?:finally\s+|just\s+)?(?:let\s+(?:me|us)\s+(?:out|in|go\s+home)|discharged\s+(?:me|us)|released\s+(?:me|us)|sent\s+(?:me|us)\s+home|offered\s+(?:me|us)\s+(?:the|a)\s+[\p{L}]+|hired\s+me|accepted\s+me|promoted\s+me)\b|^(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:scheduled|booked|approved|accepted|hired|promoted|cancell?ed|moved|rescheduled|postponed|offered|signed|picked|chose)\s+(?:my|our|me|us)\b|(?:fired\s+(?:me|us)|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off)\b)/iu;
+/**
+ * Someone asked or booked the speaker for something ahead: "Solstice already asked me to shoot
+ * their winter campaign", "my old boss invited me to speak at the summit". `rest` is what for.
+ */
+export const ASKED_ME =
+  /^(?<who>\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?|they|(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:just\s+|finally\s+|officially\s+|already\s+|actually\s+)?(?:asked|invited|hired|booked|wants?|picked|chose|recruited)\s+(?:me|us)\s+(?:to|for)\s+(?<rest>.+)$/u;
+/**
+ * Someone called off a plan of the speaker's: "the movers cancelled", "Hartwell cancelled on us",
+ * "my sitter bailed on me last minute".
+ */
+export const CALLED_OFF =
+  /^(?<who>\p{Lu}[\p{L}'’-]+|(?:the|my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:just\s+|finally\s+|officially\s+|totally\s+|literally\s+)?(?:cancell?ed|bailed|flaked|backed\s+out|pulled\s+out|called\s+(?:it\s+)?off)(?:\s+on\s+(?:us|me))?(?=[\s,;!.…–—-]|$)/u;
+/**
+ * A plan named by a pronoun, said with where or when it goes: "we're doing it on Saturday",
+ * "we're moving it to our backyard instead". `rest` must hold a time ahead or a target.
+ */
+export const PRONOUN_PLAN = new RegExp(
+  String.raw`^${FIRST_PERSON}(?:(?:'re|’re|\s+are|'m|’m|\s+am)(?:\s+(?:still|now|just|actually|officially|definitely))*\s+(?:doing|having|moving|pushing|holding|throwing|hosting|switching|bumping)|(?:'ll|’ll|\s+will)(?:\s+(?:still|just|actually|definitely))*\s+(?:move|push|hold|throw|host|switch|bump))\s+(?:it|that|this|the\s+party|the\s+thing)\s+(?<rest>.+)$`,
+  'u',
+);
+/** Where a moved plan goes: "to our backyard", "over to Jen's", "to Sonoma". */
+export const PLAN_TARGET =
+  /^(?:back\s+|up\s+|instead\s+)?(?:to|at|over\s+to)\s+(?:(?:our|my|his|her|their)\s+[\p{L}'’-]+|\p{Lu}[\p{L}'’-]+)/u;
+/** A resolution: "I'm officially never camping without bear spray again". */
+export const NEVER_AGAIN =
+  /^I(?:'m|’m|\s+am)(?:\s+(?:officially|so|just|literally|honestly|definitely|seriously|totally))*\s+never\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*?)\s+(?:ever\s+)?again\b/iu;
 /** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
 export const AHEAD =
-  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|all\s+(?:weekend|week)(?:\s+long)?|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|now))\b/iu;
+  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|all\s+(?:weekend|week)(?:\s+long)?|(?<=\s)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?=[\s!.…]*$)|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|now))\b/iu;
 /** A plan said from its verb: "Meeting my birth mom next weekend", "gonna repaint the nursery this weekend". */
 export const ING_AHEAD = /^(?:gonna\s+(?<base>[\p{L}]+)|(?<verb>[\p{L}]+ing))\b(?<rest>.*)$/iu;
 /** Ongoing, its subject left out: "been learning guitar since January". */
@@ -183,7 +220,7 @@ export const HAVE =
 export const KIN =
   'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny|band|choir|crew|hubby|bf|gf|kiddo|kid|in-laws|(?:mother|father|sister|brother)-in-law|stepmom|stepdad|godson|goddaughter|students|class';
 export const RELATION = new RegExp(
-  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove)\b(?<rest>.*)$`,
+  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?(?:['’]s(?=\s+(?:(?:just|finally|also|officially|still|now|actually)\s+)?[\p{L}]{2,}ing\b(?!\s+(?:is|was|are|were|has|had)\b)|\s+(?:back|home|here|moving|coming|retiring|pregnant|engaged|getting)\b)|\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove))\b(?<rest>.*)$`,
   'u',
 );
 /** The name of a pet or person the speaker just showed or mentioned: "her name is Biscuit", "his name's Mango". */
@@ -215,11 +252,11 @@ export const TIME_WORDS =
 const GOT_DONE =
   /^\s*(?:cut|fired|laid\s+off|let\s+go|promoted|hired|married|engaged|divorced|accepted|rejected|waitlisted|drafted|traded|picked|chosen|selected|elected|certified|vaccinated|diagnosed\b.*|into\s+\S.*|in\s+(?:to\s+)?\p{Lu}.*|(?:a|an|the|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|place|house|loan|visa|green\s+card|internship|position|contract|spot|puppy|dog|cat|kitten|car|tattoo)\b.*)\s*$/iu;
 /** A time the sentence names: a past event with one thing done then is an event ("made pozole last night"). */
-const DATED =
+export const DATED =
   /\b(?:yesterday|last\s+(?:night|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:morning|afternoon|weekend|past\s+week)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\d+\s+(?:days?|weeks?|months?|years?)\s+ago|a\s+(?:few\s+)?(?:days?|weeks?|months?)\s+ago)\b/iu;
 /** What a day felt like, not what was done: "I had fun last night", "I did great yesterday". */
 const NOT_A_THING =
-  /^(?:fun|great|good|bad|well|badly|ok|okay|fine|nothing|blast|time|day|night|sleep|rest|much|enough|best|worst|lunch|dinner|breakfast|coffee|food)$/iu;
+  /^(?:fun|great|good|bad|well|badly|ok|okay|fine|nothing|blast|time|day|night|sleep|rest|much|enough|best|worst|lunch|dinner|breakfast|coffee|food|late|early|hard|overtime)$/iu;
 
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;

@@ -13,7 +13,11 @@
 import { contentWords, HEDGE, isAdvice, isChatNoise } from './chat-guards.js';
 import {
   AHEAD,
+  ASKED_ME,
   BEEN_ING,
+  CALLED_OFF,
+  DATED,
+  DATED_ED_EVENT,
   DONE_TO_ME,
   DONE_WITH,
   ENGAGEMENT,
@@ -34,8 +38,10 @@ import {
   LIKING_INSIDE,
   LIKING_SAID,
   MINE_CHANGED,
+  NEVER_AGAIN,
   NOT_EVENTS,
   NOT_ONGOING,
+  NOT_PLAN,
   NOT_SCHEDULED,
   NOT_THIRD_PARTY,
   ONGOING,
@@ -43,8 +49,10 @@ import {
   PAST_VERB_SET,
   PERFECT_EVENT,
   PLAN,
+  PLAN_TARGET,
   PLAN_WILL,
   PRESENT_PLAN,
+  PRONOUN_PLAN,
   planObjectOk,
   RELATION,
   SCHEDULED,
@@ -180,6 +188,21 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   )
     return { type: 'profile', kind: 'profile', priority: 3 };
   if (MINE_CHANGED.test(s) || DONE_TO_ME.test(s)) return { type: 'event', kind: 'event', priority: 3 };
+  m = ASKED_ME.exec(s);
+  if (
+    m &&
+    !NOT_THIRD_PARTY.test(m.groups!.who!) &&
+    !NOT_PLAN.test(m.groups!.rest!) &&
+    contentWords(m.groups!.rest!).length >= (/\sto\s*$/u.test(m[0].slice(0, -m.groups!.rest!.length)) ? 3 : 2)
+  )
+    return { type: 'event', kind: 'plan', priority: 3 };
+  m = CALLED_OFF.exec(s);
+  if (m && !NOT_THIRD_PARTY.test(m.groups!.who!)) return { type: 'event', kind: 'event', priority: 3 };
+  m = PRONOUN_PLAN.exec(s);
+  if (m && (AHEAD.test(m.groups!.rest!) || PLAN_TARGET.test(m.groups!.rest!.trim())))
+    return { type: 'event', kind: 'plan', priority: 3 };
+  m = NEVER_AGAIN.exec(s);
+  if (m && objectOk(m.groups!.rest)) return { type: 'preference', kind: 'preference', priority: 3 };
   m = LIFE_EVENT.exec(s);
   if (m) return { type: 'event', kind: m.groups!.verb === 'got' ? 'event' : 'plan', priority: 3 };
   m = THIRD_PARTY_CHANGE.exec(s);
@@ -280,6 +303,14 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   }
   m = SUBJECTLESS_EVENT.exec(s);
   if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
+    return { type: 'event', kind: 'event', priority: 3 };
+  m = DATED_ED_EVENT.exec(s);
+  if (
+    m &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    DATED.test(m.groups!.rest!) &&
+    eventObjectOk(m.groups!.rest, m.groups!.verb)
+  )
     return { type: 'event', kind: 'event', priority: 3 };
   m = SUBJECTLESS_ED_EVENT.exec(s);
   // "just checked, it's at 5": the verb stands alone, the comma starts another clause.
