@@ -86,7 +86,7 @@ export function transcriptRanges(text: string): Array<[number, number]> {
  * Someone else's words: "she said", "my sister told me", "according to", a forwarded header, or a
  * quotation. A memory is what the speaker says of themselves, never what they report.
  */
-const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b`;
+const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b(?<!(?:wrote|texted|messaged|emailed)(?=\s+(?:me|us)(?:\s+(?:after|before|during|on|at|this|last|yesterday|today|earlier|back|again|from|twice|once|out\s+of)\b|[\s!.…]*$)))`;
 const REPORTED_SPEECH = new RegExp(
   String.raw`\b(?:she|he|they|someone|somebody|everyone|everybody|people|nobody|my\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?|his\s+[\p{L}'’]+|her\s+[\p{L}'’]+|their\s+[\p{L}'’]+|the\s+[\p{L}'’]+)${SAYING}` +
     String.raw`|\baccording\s+to\b|\b(?:apparently|supposedly|rumou?r\s+(?:is|has\s+it))\b|^\s*["“«]|^(?:fwd?|from|sent|subject|to|date|cc):`,

@@ -164,6 +164,9 @@ export const PRONOUN_PLAN = new RegExp(
 /** Where a moved plan goes: "to our backyard", "over to Jen's", "to Sonoma". */
 export const PLAN_TARGET =
   /^(?:back\s+|up\s+|instead\s+)?(?:to|at|over\s+to)\s+(?:(?:our|my|his|her|their)\s+[\p{L}'’-]+|\p{Lu}[\p{L}'’-]+)/u;
+/** A named person's own event: "Maya lost her first tooth yesterday" (the verb is checked by the caller). */
+export const NAMED_EVENT =
+  /^(?<who>\p{Lu}[\p{L}'’-]+)\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?<verb>\p{Ll}+)\s+(?:her|his|their)\s+(?!(?:mind|minds|cool|temper|shit|marbles|head|nerve|patience|way|point|thing|stuff|best|lunch|breakfast|dinner)\b)(?<rest>.+)$/u;
 /** A resolution: "I'm officially never camping without bear spray again". */
 export const NEVER_AGAIN =
   /^I(?:'m|’m|\s+am)(?:\s+(?:officially|so|just|literally|honestly|definitely|seriously|totally))*\s+never\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*?)\s+(?:ever\s+)?again\b/iu;

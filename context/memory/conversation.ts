@@ -38,6 +38,7 @@ import {
   LIKING_INSIDE,
   LIKING_SAID,
   MINE_CHANGED,
+  NAMED_EVENT,
   NEVER_AGAIN,
   NOT_EVENTS,
   NOT_ONGOING,
@@ -86,8 +87,23 @@ export interface ConversationFinding {
 /** The sentence without a closing invitation to the other speaker ("…, you should come"). */
 const withoutInvitation = (s: string) => s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, '');
 
+/**
+ * "I think I tweaked it yesterday", "pretty sure I failed my chem final": a past event said with a
+ * softener is still said; a plan or a state with one ("I think I'll go", "I think I'm out") stays a hedge.
+ */
+function unsoftened(sentence: string): string {
+  const m =
+    /^(?:I\s+think|I\s+guess|(?:I(?:'m|’m|\s+am)\s+)?pretty\s+sure)\s+(?=I\s+(?:(?:just|finally|actually|totally|accidentally|literally)\s+)*([\p{L}]+)\b)/iu.exec(
+      sentence,
+    );
+  if (!m) return sentence;
+  const verb = m[1]!.toLowerCase();
+  const past = (PAST_VERB_SET.has(verb) || /^[a-z]{3,}ed$/u.test(verb)) && !NOT_EVENTS.test(verb);
+  return past ? sentence.slice(m[0].length) : sentence;
+}
+
 export function conversationFinding(said: string): ConversationFinding | null {
-  const sentence = readable(said);
+  const sentence = unsoftened(readable(said));
   const whole = sentenceFinding(sentence);
   if (whole) return whole;
   if (HEDGE.test(withoutInvitation(sentence))) return null;
@@ -196,6 +212,18 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     contentWords(m.groups!.rest!).length >= (/\sto\s*$/u.test(m[0].slice(0, -m.groups!.rest!.length)) ? 3 : 2)
   )
     return { type: 'event', kind: 'plan', priority: 3 };
+  // "Maya lost her first tooth yesterday", "Jake passed his driving test": a person of the
+  // speaker's world, named, and a thing of their own.
+  m = NAMED_EVENT.exec(s);
+  if (
+    m &&
+    !NOT_THIRD_PARTY.test(m.groups!.who!) &&
+    (PAST_VERB_SET.has(m.groups!.verb!.toLowerCase()) || /^[a-z]{3,}ed$/u.test(m.groups!.verb!)) &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    objectOk(m.groups!.rest) &&
+    (contentWords(m.groups!.rest!).length >= 2 || DATED.test(m.groups!.rest!))
+  )
+    return { type: 'entity', kind: 'relationship', priority: 3 };
   m = CALLED_OFF.exec(s);
   if (m && !NOT_THIRD_PARTY.test(m.groups!.who!)) return { type: 'event', kind: 'event', priority: 3 };
   m = PRONOUN_PLAN.exec(s);

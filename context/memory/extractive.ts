@@ -294,7 +294,13 @@ function messageCandidates(
     const stated = quote.trim().replace(/[.。]+$/u, '');
     // A memory whose quote holds the answer's opening answers the question too ("how was Cabo??" —
     // "UNREAL. we got the last shot at golden hour"): the question is part of what it says.
-    const answers = answer || (asked !== null && from <= answering!.at && answering!.at <= to);
+    // A verdict said before it ("amazing. we did the tram") is chatter, but the memory still opens the reply.
+    const opens =
+      asked !== null &&
+      (from <= answering!.at
+        ? answering!.at <= to
+        : from === answering!.at + 1 && !reads[answering!.at]!.goes);
+    const answers = answer || opens;
     const content = answers ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
     out.push({
       candidate: {

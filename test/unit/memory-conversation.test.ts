@@ -693,3 +693,171 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
     );
   });
 });
+
+describe('conversation memories, held-out generalisation round (issue 31; bench/extraction-probe.txt)', () => {
+  const pair = (question: string, reply: string) => {
+    const range = [by('Mel', question, 1), by('Caroline', reply, 2)];
+    return verifyCandidates(extractCandidates(range), range).accepted.map((a) => a.candidate);
+  };
+
+  it('an event sentence keeps its memory after an opening phrase, a first clause or a softener (property)', () => {
+    const event = fc.constantFrom(
+      'I adopted a rescue greyhound last week',
+      'we drove down to see my aunt in Reno',
+      'I booked the flights to Lima',
+      'I signed up for a pottery class',
+      'I got promoted last week',
+    );
+    const opening = fc.constantFrom(
+      '',
+      'so ',
+      'anyway ',
+      'lol ok so ',
+      'ok in other news ',
+      'in happier news ',
+      'after the funeral ',
+      'right after lunch ',
+      'fyi ',
+      'heads up, ',
+      'honestly good. ',
+      "it's been a week, ",
+      'work was crazy and ',
+    );
+    fc.assert(
+      fc.property(opening, event, (o, e) => {
+        const kept = said(`${o}${e}`);
+        expect(kept).toHaveLength(1);
+        expect(kept[0]!.content).toContain(e);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('a first-person clause is not read after a word that makes it a condition, a time clause or someone else’s (property)', () => {
+    const taker = fc.constantFrom('if', 'when', 'unless', 'she thinks', 'he said', 'what', 'that', 'even if');
+    const clause = fc.constantFrom(
+      'I got the job at Pixar',
+      'we bought the house on Elm',
+      'I moved to Denver',
+    );
+    fc.assert(
+      fc.property(taker, clause, (t, c) => {
+        expect(said(`no idea ${t} ${c}`)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('advice, pleasantries, favours and reactions with random content never yield a memory (property)', () => {
+    const thing = fc.constantFrom(
+      'coffee',
+      'the tickets',
+      'a drink',
+      'the new Marvel movie',
+      'Lisbon',
+      'a ticket',
+    );
+    const template = fc.constantFrom(
+      (t: string) => `you should try ${t}`,
+      (t: string) => `haha I'll buy you ${t}`,
+      (t: string) => `next time I'll get you ${t}`,
+      (t: string) => `don't forget ${t}!!`,
+      (t: string) => `thanks so much for ${t}`,
+      (t: string) => `omg ${t}?? no way`,
+      (t: string) => `hope you enjoy ${t}`,
+      (t: string) => `I can't wait to see ${t} with you`,
+      (t: string) => `stop I'm gonna cry, ${t}`,
+      (t: string) => `ok I'll stop bugging you about ${t}`,
+      (t: string) => `she said she bought ${t}`,
+      (t: string) => `did you get ${t}?`,
+    );
+    fc.assert(
+      fc.property(template, thing, (f, t) => {
+        expect(said(f(t))).toEqual([]);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it.each([
+    ['wrapped up my thesis defense on Monday', 'event'],
+    ['after the game I sat down with my coach and we made a plan', 'event'],
+    ['my old boss invited me to speak at the design summit in May', 'event'],
+    ['my physical therapist cleared me to run again next month', 'event'],
+    ['the caterer cancelled on us, two days before the party', 'event'],
+    ["my dad's flying in from Lagos on Friday", 'entity'],
+    ['Jake passed his driving test on Friday', 'entity'],
+    ['the 7am spin class has become my favorite part of the week', 'preference'],
+    ["I can't wait to start my new job", 'event'],
+    ["I'm never flying budget airlines again", 'preference'],
+    ["we're having it at my parents' place instead", 'event'],
+    ['I think I sprained my wrist at climbing yesterday', 'event'],
+    ["I'll bring the cooler and my speaker", 'event'],
+    ['reminder, my recital is a week from Friday', 'event'],
+  ])('keeps "%s" as Caroline\'s %s', (text, type) => {
+    expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
+  });
+
+  it.each([
+    'they asked me to say hi',
+    "my mom's cooking is the best",
+    "I think I'll go",
+    'Mom lost her mind lol',
+    "I'm never doing that again lol",
+    "my mom texted me that she's moving",
+    'worked late last night',
+  ])('drops "%s"', (text) => {
+    expect(said(text)).toEqual([]);
+  });
+
+  it.each([
+    ['road trip or flights?', 'flights. we booked Denver for the 9th', 'Denver'],
+    ['did you buy anything at the market?', 'two jars of honey and a hot sauce from Oaxaca', 'Oaxaca'],
+    ['who??', 'my cousin Dario', 'Dario'],
+    ['how was Lisbon??', 'amazing. we did the tram and ate pastéis every day', 'Lisbon'],
+    ['how was the first week', 'exhausting lol. 3 night shifts in a row', 'night shifts'],
+    ['the wedding is the 14th right?', 'yep, at the vineyard in Sonoma', 'Sonoma'],
+    ['when do you leave?', 'Thursday if the visa comes through', 'Thursday'],
+    ['and Biscuit?', 'Biscuit is staying with my sister', 'Biscuit'],
+  ])('pairs "%s" with "%s"', (question, reply, word) => {
+    const kept = pair(question, reply);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ speaker: 'Caroline', question });
+    expect(kept[0]!.content).toContain(word);
+  });
+
+  it('a verdict, a check-in or a bare yes answers nothing (property)', () => {
+    const exchange = fc.constantFrom(
+      ['how was your day?', 'pretty good, kinda long'],
+      ['how was it?', 'amazing!!'],
+      ['how was the party?', 'so fun honestly'],
+      ['everything ok?', 'yeah, just tired'],
+      ['you good?', 'yep all good'],
+      ['coffee or tea?', 'either lol'],
+      ['you coming or not?', 'yeah yeah'],
+      ['did you eat anything?', 'nope'],
+      ['is it raining there?', 'yeah lol'],
+    );
+    fc.assert(
+      fc.property(exchange, ([q, r]) => {
+        expect(pair(q!, r!)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a pasted chat log is other people’s words, never the sender’s', () => {
+    const log = [
+      '[Fri 18:11] Priya: everyone brings lunch, I’ll bring the big thermos and cookies',
+      '[Fri 18:12] Tom: I adopted a puppy last week',
+      '12/03/24, 18:11 - Sam: we’re moving to Denver in June',
+      '',
+      'jojo — Today at 11:44',
+      "I'm bringing pothos cuttings to the swap on Saturday",
+    ].join('\n');
+    expect(said(log)).toEqual([]);
+    expect(extractCandidates([{ seq: 1, role: 'user', text: log }])).toEqual([]);
+    // The sender's own line after the log is still theirs.
+    expect(said(`${log}\n\nanyway I adopted a kitten last week`)).toMatchObject([{ speaker: 'Caroline' }]);
+  });
+});
