@@ -38,6 +38,7 @@ import {
   LIKING_INSIDE,
   LIKING_SAID,
   MINE_CHANGED,
+  NAMED_DATED_EVENT,
   NAMED_EVENT,
   NEVER_AGAIN,
   NOT_EVENTS,
@@ -68,6 +69,7 @@ import {
   THIRD_PARTY_CHANGE,
   THIRD_PARTY_TARGET,
   TIME_WORDS,
+  WENT_WELL,
 } from './conversation-patterns.js';
 import type { MemoryType } from './types.js';
 
@@ -102,11 +104,40 @@ function unsoftened(sentence: string): string {
   return past ? sentence.slice(m[0].length) : sentence;
 }
 
+/** "I've been doing pilates three times a week": "doing" with a thing done, not a verdict ("doing good", "doing it"). */
+const doingSomething = (verb: string, rest: string | undefined) =>
+  /^doing$/iu.test(verb) &&
+  objectOk(rest) &&
+  contentWords(rest ?? '').some(
+    (w) =>
+      !/^(?:good|well|great|fine|better|worse|alright|amazing|awesome|bad|terrible|okay|best|pretty|so|much|lot|lots|stuff|nothing|something|anything|everything|fun|hard|rough|tough)$/iu.test(
+        w,
+      ),
+  );
+
+/**
+ * A plan said as likely, not as a wish: "we might go to Japan next spring", "we'll probably visit
+ * my parents at Thanksgiving". Only "probably/might/may" with the plan's time ahead or a named
+ * place; every other hedge ("maybe", "if", "would", "I think I'll…") stays one.
+ */
+function tentativePlan(sentence: string): ConversationFinding | null {
+  const sure = sentence
+    .replace(/^((?:I|i|[Ww]e)(?:'ll|’ll|\s+will))\s+probably\b/u, '$1')
+    .replace(
+      /^((?:I|i|[Ww]e))\s+(?:might|may|will\s+probably|probably\s+will)\s+(?!not\b|be\b|have\b|need\b|just\b)/u,
+      "$1'll ",
+    );
+  if (sure === sentence || HEDGE.test(sure)) return null;
+  if (!AHEAD.test(sure) && !/\s\p{Lu}\p{Ll}/u.test(sure.replace(/^\S+\s+\S+/u, ''))) return null;
+  const found = sentenceFinding(sure);
+  return found?.kind === 'plan' ? found : null;
+}
+
 export function conversationFinding(said: string): ConversationFinding | null {
   const sentence = unsoftened(readable(said));
   const whole = sentenceFinding(sentence);
   if (whole) return whole;
-  if (HEDGE.test(withoutInvitation(sentence))) return null;
+  if (HEDGE.test(withoutInvitation(sentence))) return tentativePlan(sentence);
   // A later clause with its own first-person subject: "the Fillmore thing got moved, so we're opening for them September 13".
   for (const match of sentence.matchAll(
     /(?:(?:,|;|\s[–—-])\s*(?:(?:so|and|but|then|plus|now)\s+)?|\s(?:so|and|but|because|cause|cuz|since)\s+)(?=(?:I|i|[Ww]e|[Mm]y\s+\w+\s+and\s+I)\b)/gu,
@@ -124,7 +155,7 @@ export function conversationFinding(said: string): ConversationFinding | null {
     const found = sentenceFinding(sentence.slice(match.index + 1));
     if (found) return found;
   }
-  return null;
+  return tentativePlan(sentence);
 }
 
 /** The longest opening phrase a first-person clause may follow without a comma. */
@@ -140,7 +171,12 @@ const CLAUSE_TAKER =
 export function readable(sentence: string): string {
   const upper = sentence.match(/\p{Lu}/gu)?.length ?? 0;
   const lower = sentence.match(/\p{Ll}/gu)?.length ?? 0;
-  if (upper < 6 || upper < 4 * lower || !/\p{L}+\s+\p{L}+/u.test(sentence)) return sentence;
+  if (upper < 6 || upper < 4 * lower || !/\p{L}+\s+\p{L}+/u.test(sentence))
+    // A shouted run of words in a mixed sentence: "we're MOVING TO SEATTLE in august".
+    return sentence.replace(
+      /(?<![\p{L}'’])\p{Lu}{2,}(?:['’]\p{Lu}+)?(?:\s+\p{Lu}{2,}(?:['’]\p{Lu}+)?)+(?![\p{L}'’])/gu,
+      (run) => (run.split(/\s+/u).length >= 2 && upper >= 6 ? run.toLowerCase() : run),
+    );
   return sentence.toLowerCase().replace(/(?<![\p{L}'’])i(?=['’]|\b)/gu, 'I');
 }
 
@@ -224,6 +260,25 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     (contentWords(m.groups!.rest!).length >= 2 || DATED.test(m.groups!.rest!))
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
+  // "Kira started daycare this week": a named person's event with its time.
+  m = NAMED_DATED_EVENT.exec(s);
+  if (
+    m &&
+    !NOT_THIRD_PARTY.test(m.groups!.who!) &&
+    (PAST_VERB_SET.has(m.groups!.verb!.toLowerCase()) || /^[a-z]{3,}ed$/u.test(m.groups!.verb!)) &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    DATED.test(m.groups!.rest!) &&
+    objectOk(m.groups!.rest) &&
+    contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1
+  )
+    return { type: 'entity', kind: 'relationship', priority: 3 };
+  m = WENT_WELL.exec(s);
+  if (
+    m &&
+    contentWords(m.groups!.what!).length >= 1 &&
+    !/^(?:day|night|week|weekend|time|morning)$/iu.test(m.groups!.what!)
+  )
+    return { type: 'event', kind: 'event', priority: 3 };
   m = CALLED_OFF.exec(s);
   if (m && !NOT_THIRD_PARTY.test(m.groups!.who!)) return { type: 'event', kind: 'event', priority: 3 };
   m = PRONOUN_PLAN.exec(s);
@@ -258,7 +313,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   if (
-    /^(?:I|we)(?:'ve|’ve|\s+have)\s+been\s+(?:married|together|engaged|dating|sober|vegan|vegetarian)\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|since|almost|over|nearly)\b/iu.test(
+    /^(?:I|we)(?:'ve|’ve|\s+have)\s+been\s+(?:married|together|engaged|dating|sober|clean|vegan|vegetarian|smoke-free|cancer-free|debt-free)\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|since|almost|over|nearly)\b/iu.test(
       s,
     )
   )
@@ -313,7 +368,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = ONGOING.exec(s);
   if (
     m &&
-    !NOT_ONGOING.test(m.groups!.verb!) &&
+    (!NOT_ONGOING.test(m.groups!.verb!) || doingSomething(m.groups!.verb!, m.groups!.rest)) &&
     // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
     !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
     (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&

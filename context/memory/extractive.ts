@@ -269,7 +269,8 @@ function messageCandidates(
     // A short answer, or a verdict said first and its reason after ("incredible. best show I've seen in years").
     const answer =
       asked !== null &&
-      i === answering!.at &&
+      // Past a verdict that is only chatter ("really well. they want me back Tuesday").
+      (i === answering!.at || (i === answering!.at + 1 && !reads[answering!.at]!.goes)) &&
       free(i) &&
       (isShortAnswer(read.text, asked) ||
         (read.text.split(/\s+/u).length <= 3 &&

@@ -8,7 +8,7 @@ import { ADVICE, CJK, contentWords, HEDGE, NOISE, withoutLeadIn } from './chat-g
 
 /** A question to the other speaker that a short answer completes: "Which team did you sign with?". */
 const WH_QUESTION =
-  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who)(?:'s|’s)?\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$|^\W*(?:and\s+)?(?:who|where|when|which\s+one|what\s+time|how\s+long|how\s+many|how\s+much)\W*\?+\s*$|\b(?:did|do|have|are|were|will|would|can)\s+(?:you|u|ya|you\s+guys|y'?all)\b[^?]*\b(?:anything|anyone|anybody|anywhere|something|someone|somewhere)\b[^?]*\?+\s*$|\S\s+or\s+(?!not\b|nah\b|no\b|what\b)[^?\s][^?]*\?+\s*$/iu;
+  /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who|when|how\s+(?:long|many|much|old))(?:'s|’s)?\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$|^\W*(?:and\s+)?(?:who|where|when|which\s+one|what\s+time|how\s+long|how\s+many|how\s+much)\W*\?+\s*$|\b(?:did|do|have|are|were|will|would|can)\s+(?:you|u|ya|you\s+guys|y'?all)\b[^?]*\b(?:anything|anyone|anybody|anywhere|something|someone|somewhere)\b[^?]*\?+\s*$|\S\s+or\s+(?!not\b|nah\b|no\b|what\b)[^?\s][^?]*\?+\s*$/iu;
 /** "how was Cabo?", "how was the concert last night??": its answer is worth keeping only with more than a verdict ("amazing"). */
 const HOW_WAS =
   /^(?:\W*\w+\W+)?how\s+(?:was|is|did|'s|’s)\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
@@ -43,6 +43,13 @@ export function openQuestion(sentences: readonly string[]): string | null {
       withoutLeadIn(last),
     ) &&
     !HOW_WAS.test(withoutLeadIn(last))
+  )
+    return null;
+  // An opinion asked for after a statement: "Jordan and I are thinking about a cat, what do you think?".
+  if (
+    /(?:^|[,;–—-]\s*)(?:so\s+)?(?:what do (?:you|u|ya) think|thoughts|wdyt|what about you|how about you|you\?|u\?)\W*$/iu.test(
+      last,
+    )
   )
     return null;
   return last;
