@@ -8,7 +8,7 @@
 /** Words that carry no content: a rule's object made only of these is a fragment. */
 const EMPTY_WORDS: ReadonlySet<string> = new Set(
   (
-    "a an the it its it’s it's that this these those them they he she him her you your yours we us our me my " +
+    "a an the it its it’s it's that this these those them they their theirs he she him his her hers you your yours we us our ours me my " +
     'mine i so such very really too just all some any one ones thing things stuff something anything everything ' +
     'nothing lot lots much more most moment time day today now then there here what how when where why which ' +
     'who whom whose with to of for in on at by from up out about as and or but if is are was were be been being ' +

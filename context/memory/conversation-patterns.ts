@@ -213,7 +213,7 @@ export const THIRD_PARTY_TARGET = new RegExp(
 );
 /** When a thing of the speaker's is: "UCSF is August 7", "the wedding's on the 21st", "graduation is next Friday". */
 export const SCHEDULED = new RegExp(
-  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:${WEEKDAYS}|today|tomorrow|now)\b)`,
+  String.raw`^(?:(?:my|our|the)\s+)?(?<subject>[\p{L}\p{N}'’&-]+(?:\s+[\p{L}\p{N}'’&-]+){0,5}?)\s*(?:\s+is|'s|’s|\s+are|\s+was|\s+were|\s+(?:starts|begins|kicks\s+off|opens|wraps\s+up|ends)|\s+got\s+moved\s+to|\s+(?:is|was)\s+(?:moved|pushed|changed|set)\s+to)\s+(?:now\s+|still\s+|officially\s+)?(?:due\s+(?=(?:in\s+)?(?:${MONTHS})\b))?(?:on\s+|in\s+|at\s+|for\s+)?(?:the\s+)?(?:(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:${MONTHS}))?\b|(?:${MONTHS})\b|(?:next|this)\s+(?:week(?:end)?|month|year|${WEEKDAYS})\b|(?:${WEEKDAYS})\b|tomorrow\b|in\s+(?:two|three|four|a\s+few|\d+)\s+(?:days|weeks|months)\b|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:${WEEKDAYS}|today|tomorrow|now)\b)`,
   'iu',
 );
 /** Subjects that are not a thing of the speaker's ("today is Monday", "that's next week"). */
@@ -229,7 +229,7 @@ export const HAVE =
 export const KIN =
   'mom|mum|mother|dad|father|parents|sister|brother|sis|bro|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|son|daughter|kids|children|baby|grandma|grandmother|grandpa|grandfather|grandparents|aunt|uncle|cousin|niece|nephew|best friend|bff|roommate|boss|coworker|colleague|manager|teacher|coach|therapist|doctor|landlord|neighbou?r|bestie|friend|team|dog|cat|puppy|kitten|pup|rabbit|bunny|band|choir|crew|hubby|bf|gf|kiddo|kid|in-laws|(?:mother|father|sister|brother)-in-law|stepmom|stepdad|godson|goddaughter|students|class';
 export const RELATION = new RegExp(
-  String.raw`^(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?(?:['’]s(?=\s+(?:(?:just|finally|also|officially|still|now|actually)\s+)?[\p{L}]{2,}ing\b(?!\s+(?:is|was|are|were|has|had)\b)|\s+(?:back|home|here|moving|coming|retiring|pregnant|engaged|getting)\b)|\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove))\b(?<rest>.*)$`,
+  String.raw`^(?:(?:My|my|Our|our)\s+(?:(?:little|big|older|younger|oldest|youngest|twin|new|old|baby)\s+)?(?:${KIN})|(?:The|the)\s+(?:kids|baby|babies|twins|dog|dogs|cat|cats|puppy|pup|kitten|boys|girls)|(?:Mom|Dad|Mum|Mama|Papa|Grandma|Grandpa|Nana|Granny|Gramps))(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+(?:from|at)(?:\s+[\p{L}'’-]+){1,3}?)?(?:\s+and\s+(?:her|his|their|my)\s+[\p{L}'’]+)?(?:['’]s(?=\s+(?:(?:just|finally|also|officially|still|now|actually)\s+)?[\p{L}]{2,}ing\b(?!\s+(?:is|was|are|were|has|had)\b)|\s+(?:back|home|here|moving|coming|retiring|pregnant|engaged|getting)\b)|\s+(?:is|are|was|were|just|finally|recently|got|started|starts|loves|has|had|turned|works|lives|moved|passed|graduated|joined|won|made|came|visited|adopted|bought|took|retired|retires|left|quit|arrived|arrives|visits|gets|died|broke|found|finished|finishes|surprised|taught|gave|sent|showed|helped|proposed|planned|booked|cooked|baked|drove))\b(?<rest>.*)$`,
   'u',
 );
 /** The name of a pet or person the speaker just showed or mentioned: "her name is Biscuit", "his name's Mango". */
@@ -267,7 +267,12 @@ export const DATED =
 const NOT_A_THING =
   /^(?:fun|great|good|bad|well|badly|ok|okay|fine|nothing|blast|time|day|night|sleep|rest|much|enough|best|worst|lunch|dinner|breakfast|coffee|food|late|early|hard|overtime)$/iu;
 
+/** "went to bed early", "got home late": the day's routine, not an event. */
+export const ROUTINE =
+  /^\s*(?:to\s+)?(?:bed|sleep|work|school|class|the\s+gym|the\s+store|home|up)\b(?:[\s,]+(?:early|late|now|again|finally|already|lol|haha|tonight|today|last\s+night|at\s+\d+\S*))*[\s!.…]*$/iu;
+
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
+  if (ROUTINE.test(rest ?? '')) return false;
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
   // "I got big news", "we got some news": an announcement, not what happened.
   if (/^\s*(?:(?:some|big|huge|great|good|bad|exciting|the)\s+)*(?:news|update|updates)\b/iu.test(rest ?? ''))

@@ -57,6 +57,7 @@ import {
   PRONOUN_PLAN,
   planObjectOk,
   RELATION,
+  ROUTINE,
   SCHEDULED,
   SETTLED,
   SETTLED_PLACE,
@@ -223,7 +224,15 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   // "I'm obsessed with this new sourdough recipe": a new thing, not a pronoun.
   if (
     m &&
-    objectOk(m.groups!.rest!.replace(/^\s*(?:this|these)\s+(?=new\s)/iu, '')) &&
+    // "… with this podcast about shipwrecks": "this" and what it is, not "this" alone.
+    objectOk(
+      m.groups!.rest!.replace(
+        contentWords(m.groups!.rest!).length >= 2
+          ? /^\s*(?:this|these)\s+/iu
+          : /^\s*(?:this|these)\s+(?=new\s)/iu,
+        '',
+      ),
+    ) &&
     contentWords(m.groups!.rest!).length >= 1
   )
     return { type: 'preference', kind: 'preference', priority: 3 };
@@ -324,8 +333,16 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (
     m &&
     !PRAISE.test(m.groups!.rest ?? '') &&
+    // "Mom is going to cry so much": a reaction foretold, not a plan.
+    !/^\s*(?:(?:is|are|was|were)\s+)?(?:going\s+to|gonna|about\s+to)\s+(?:\S+\s+)?(?:cry|die|scream|freak|lose\s+it|kill|explode|faint|melt|flip)\b/iu.test(
+      m.groups!.rest ?? '',
+    ) &&
     contentWords(m.groups!.rest ?? '').length >=
-      (/^(?:\S+\s+){1,5}?(?:are|were)\b/iu.test(s) && !/\s(?:are|were)\s+[\p{L}]+ing\b/iu.test(s) ? 2 : 1)
+      // "the cat moved to the couch", "Dad made his point": without "my", more must be said.
+      ((/^(?:\S+\s+){1,5}?(?:are|were)\b/iu.test(s) && !/\s(?:are|were)\s+[\p{L}]+ing\b/iu.test(s)) ||
+      !/^(?:my|our)\s/iu.test(s)
+        ? 2
+        : 1)
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = PLAN.exec(s);
@@ -385,7 +402,12 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
       return { type: 'event', kind: 'event', priority: 3 };
   }
   m = SUBJECTLESS_EVENT.exec(s);
-  if (m && objectOk(m.groups!.rest) && contentWords(m.groups!.rest!).length >= 2)
+  if (
+    m &&
+    objectOk(m.groups!.rest) &&
+    !ROUTINE.test(m.groups!.rest!) &&
+    contentWords(m.groups!.rest!).length >= 2
+  )
     return { type: 'event', kind: 'event', priority: 3 };
   m = DATED_ED_EVENT.exec(s);
   if (
