@@ -794,6 +794,18 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['I think I sprained my wrist at climbing yesterday', 'event'],
     ["I'll bring the cooler and my speaker", 'event'],
     ['reminder, my recital is a week from Friday', 'event'],
+    ['the interview went really well, second round is next Tuesday', 'event'],
+    ['Kira started daycare this week and I cried in the car lol', 'entity'],
+    ["I've been doing pilates three times a week", 'event'],
+    ['nothing relaxes me like baking on a Sunday', 'preference'],
+    ['we might go to Japan next spring', 'event'],
+    ["I'll probably visit my brother in Austin in March", 'event'],
+    ["we're MOVING TO SEATTLE in august", 'event'],
+    ["I've been clean for 6 months", 'entity'],
+    ['the puppy graduated from obedience school', 'entity'],
+    ["Dad's retiring in May after 40 years", 'entity'],
+    ["I'm obsessed with this podcast about shipwrecks", 'preference'],
+    ['the new job starts on the 3rd', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -806,6 +818,16 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     "I'm never doing that again lol",
     "my mom texted me that she's moving",
     'worked late last night',
+    'we might just stay home',
+    "I'll probably be late",
+    'I might cry',
+    'my day went fine',
+    "I've been doing good",
+    'the cat moved to the couch lol',
+    'Dad made his point',
+    'Mom is going to cry so much',
+    'went to bed early',
+    "my mom's cooking is the best",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -819,6 +841,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['the wedding is the 14th right?', 'yep, at the vineyard in Sonoma', 'Sonoma'],
     ['when do you leave?', 'Thursday if the visa comes through', 'Thursday'],
     ['and Biscuit?', 'Biscuit is staying with my sister', 'Biscuit'],
+    ["when's the surgery?", 'the 9th, at 7am', '9th'],
+    ['how did the interview go?', 'really well. they want me back Tuesday', 'Tuesday'],
   ])('pairs "%s" with "%s"', (question, reply, word) => {
     const kept = pair(question, reply);
     expect(kept).toHaveLength(1);
@@ -837,6 +861,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['you coming or not?', 'yeah yeah'],
       ['did you eat anything?', 'nope'],
       ['is it raining there?', 'yeah lol'],
+      ['Jordan and I are thinking about a cat, what do you think?', 'Do it! cats are the best'],
     );
     fc.assert(
       fc.property(exchange, ([q, r]) => {
