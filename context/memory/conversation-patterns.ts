@@ -172,7 +172,7 @@ export const WENT_WELL =
   /^(?:the|my|our)\s+(?<what>[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}?)\s+(?:just\s+|actually\s+|honestly\s+)?went\s+(?:(?:really|so|super|very|pretty|surprisingly|totally|amazingly|absolutely)\s+)*(?:well|great|fine|ok|okay|badly|amazing|perfectly|smoothly|terribly|awful|awfully|better\s+than\s+expected|sideways|south)\b/iu;
 /** A named person's event with its time (`DATED`, checked by the caller): "Kira started daycare this week". */
 export const NAMED_DATED_EVENT =
-  /^(?<who>\p{Lu}\p{Ll}+)\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?<verb>\p{Ll}+)\b(?<rest>.+)$/u;
+  /^(?<who>\p{Lu}\p{Ll}+)\s+(?:just\s+|finally\s+|officially\s+|actually\s+)?(?<verb>started|finished|graduated|moved|lost|broke|passed|failed|got|turned|won|joined|quit|adopted|took|retired|married|left|began|learned|had|came|went|flew|drove|visited|bought|signed|landed|fell|tore|sprained|switched|transferred|enrolled|applied|earned|proposed|delivered|gave\s+birth|had|made|ran|rode|swam|hiked|competed|performed|played|scored|celebrated)\b(?<rest>.+)$/u;
 /** A resolution: "I'm officially never camping without bear spray again". */
 export const NEVER_AGAIN =
   /^I(?:'m|’m|\s+am)(?:\s+(?:officially|so|just|literally|honestly|definitely|seriously|totally))*\s+never\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*?)\s+(?:ever\s+)?again\b/iu;
@@ -273,6 +273,13 @@ export const ROUTINE =
 
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (ROUTINE.test(rest ?? '')) return false;
+  // "today I learned that octopuses have three hearts", "I tried to call you": something known or attempted, not done.
+  if (
+    /^(?:learned|learnt|found|heard|read|saw|realized|realised|noticed|discovered)$/iu.test(verb) &&
+    /^\s*(?:out\s+)?(?:that|how|what|why|when|where|whether|if)\b/iu.test(rest ?? '')
+  )
+    return false;
+  if (/^tried$/iu.test(verb) && /^\s*to\s/iu.test(rest ?? '')) return false;
   if (/^got$/iu.test(verb) && GOT_DONE.test(rest ?? '')) return true;
   // "I got big news", "we got some news": an announcement, not what happened.
   if (/^\s*(?:(?:some|big|huge|great|good|bad|exciting|the)\s+)*(?:news|update|updates)\b/iu.test(rest ?? ''))

@@ -12,6 +12,12 @@ const WH_QUESTION =
 /** "how was Cabo?", "how was the concert last night??": its answer is worth keeping only with more than a verdict ("amazing"). */
 const HOW_WAS =
   /^(?:\W*\w+\W+)?how\s+(?:was|is|did|'s|’s)\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
+/** Words that only mark a choice: "obviously", "definitely", "duh". */
+const CHOICE_WORDS = new Set(
+  'obviously definitely def duh always probably mostly either both neither whichever prob for sure tbh'.split(
+    ' ',
+  ),
+);
 /** Words of a verdict, not of a thing: an answer to "how was …?" made only of these says nothing durable. */
 const VERDICT = new Set(
   (
@@ -95,6 +101,12 @@ export function isShortAnswer(sentence: string, question?: string): boolean {
   if (question !== undefined && asksHowItWent(question)) {
     const said = contentWords(body).filter((w) => !VERDICT.has(w));
     if (said.length === 0 && !/\p{N}/u.test(body)) return false;
+  }
+  // "burger or pizza?" — "pizza obviously": a choice repeated says nothing more than the choice.
+  if (question !== undefined && /\S\s+or\s+\S[^?]*\?+\s*$/iu.test(question)) {
+    const asked = new Set(contentWords(question));
+    const more = contentWords(body).filter((w) => !asked.has(w) && !VERDICT.has(w) && !CHOICE_WORDS.has(w));
+    if (more.length === 0) return false;
   }
   if (
     body.length === 0 ||

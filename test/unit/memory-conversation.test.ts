@@ -828,6 +828,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'Mom is going to cry so much',
     'went to bed early',
     "my mom's cooking is the best",
+    'today I learned that octopuses have three hearts',
+    'Netflix dropped the new season yesterday',
+    'lol when I was a kid I hated broccoli',
+    'anyway I gotta go',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -862,6 +866,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['did you eat anything?', 'nope'],
       ['is it raining there?', 'yeah lol'],
       ['Jordan and I are thinking about a cat, what do you think?', 'Do it! cats are the best'],
+      ['burger or pizza?', 'pizza obviously'],
+      ['how was work?', 'fine, long day'],
+      ['did you do anything fun?', 'nope, just chilled'],
+      ['still on for tonight?', 'yes!! see you at 7'],
     );
     fc.assert(
       fc.property(exchange, ([q, r]) => {
