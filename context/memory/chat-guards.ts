@@ -99,6 +99,23 @@ export function isReportedSpeech(sentence: string): boolean {
   return REPORTED_SPEECH.test(sentence) || NAMED_SAYING.test(sentence);
 }
 
+/**
+ * A statement said with a rising "?" ("I've been really into birdwatching lately?"): a first-person
+ * subject and its verb in statement order, nothing asked of the other speaker.
+ */
+export function isUptalk(sentence: string): boolean {
+  const body = withoutLeadIn(sentence).trim();
+  return (
+    /[?？]\s*$/u.test(body) &&
+    !/[?？][^?？]+[?？]+\s*$/u.test(body) &&
+    /^(?:(?:[\p{L}'’]+\s+){0,3}?(?:but|so|and)\s+)?(?:I|we)(?:'ve|’ve|'m|’m|\s+have|\s+am|\s+just|\s+finally|\s+got|\s+(?:really\s+)?[\p{L}]+ed)\b/iu.test(
+      body,
+    ) &&
+    !/\b(?:you|u|ya|your|ur|y'?all|or|right|ok|okay|too|should|could|would|can|will|might)\b/iu.test(body) &&
+    !HEDGE.test(body)
+  );
+}
+
 /** Hedges and hypotheticals: not a statement of what is. */
 export const HEDGE =
   /\b(?:if|suppose|supposing|imagine|hypothetically|what if|let'?s say|maybe|perhaps|probably|possibly|might|would|could|should|i think|i guess|i believe|i wonder|not sure|wish i|i wish|unless|kind of want|sort of want)\b/iu;

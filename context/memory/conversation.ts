@@ -40,6 +40,7 @@ import {
   MINE_CHANGED,
   NAMED_DATED_EVENT,
   NAMED_EVENT,
+  NAMED_NEWS,
   NEVER_AGAIN,
   NOT_EVENTS,
   NOT_ONGOING,
@@ -88,7 +89,8 @@ export interface ConversationFinding {
  * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
  */
 /** The sentence without a closing invitation to the other speaker ("…, you should come"). */
-const withoutInvitation = (s: string) => s.replace(/,\s*(?:you|wanna|want to|if you|lmk)\b.*$/iu, '');
+const withoutInvitation = (s: string) =>
+  s.replace(/,\s*(?:you|wanna|want to|if you|lmk|we should|we could|let'?s|lets|u should|come)\b.*$/iu, '');
 
 /**
  * "I think I tweaked it yesterday", "pretty sure I failed my chem final": a past event said with a
@@ -194,6 +196,11 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
       /^((?:(?:I'?m|I’m|I am|we'?re|we’re|we are)\s+)?thinking\s+(?:about|of)\s+[\p{L}]+ing\b.*?),?\s+maybe$/iu,
       '$1',
     )
+    // "…in the spring, maybe near the university": the hedge is of a detail after the comma.
+    .replace(
+      /^(.{12,}?),\s*(?:maybe|probably|possibly|perhaps)\s+(?:near|in|at|by|around|on|with|for|somewhere|like)\b[^,;]*$/iu,
+      '$1',
+    )
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
   if (HEDGE.test(withoutInvitation(s))) return null;
@@ -280,6 +287,9 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     objectOk(m.groups!.rest) &&
     contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1
   )
+    return { type: 'entity', kind: 'relationship', priority: 3 };
+  m = NAMED_NEWS.exec(s);
+  if (m && !NOT_THIRD_PARTY.test(m.groups!.who!))
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = WENT_WELL.exec(s);
   if (

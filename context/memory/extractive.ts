@@ -12,6 +12,7 @@ import {
   isAdvice,
   isChatNoise,
   isReportedSpeech,
+  isUptalk,
   quotedRanges,
   transcriptRanges,
   withoutLeadIn,
@@ -217,7 +218,8 @@ function messageCandidates(
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
   const reads: Read[] = sentences.map(({ text, index }, at) => {
-    const statement = text.replace(TAG_QUESTION, '');
+    // A tag asking for an opinion, or a rising "?" on a statement, does not make it a question.
+    const statement = isUptalk(text) ? text.replace(/[?？]+\s*$/u, '') : text.replace(TAG_QUESTION, '');
     const own =
       text.length <= MEMORY_CONTENT_MAX &&
       !isQuestion(statement) &&

@@ -806,6 +806,12 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["Dad's retiring in May after 40 years", 'entity'],
     ["I'm obsessed with this podcast about shipwrecks", 'preference'],
     ['the new job starts on the 3rd', 'event'],
+    ["also Dana's pregnant again lol, due in September", 'entity'],
+    ['thinking about opening a second location in the spring, maybe near the university', 'event'],
+    ["I'm doing the 5k that weekend, we should carpool", 'event'],
+    ["also random but I've been really into birdwatching lately?", 'preference'],
+    ['the morning walks by the river are honestly the best part of my day now', 'preference'],
+    ['taking the whole week off running', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -832,6 +838,9 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'Netflix dropped the new season yesterday',
     'lol when I was a kid I hated broccoli',
     'anyway I gotta go',
+    "Dana's so funny",
+    "I'm not sure?",
+    'we could go?',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -847,6 +856,12 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['and Biscuit?', 'Biscuit is staying with my sister', 'Biscuit'],
     ["when's the surgery?", 'the 9th, at 7am', '9th'],
     ['how did the interview go?', 'really well. they want me back Tuesday', 'Tuesday'],
+    [
+      "how's your mom doing after the surgery?",
+      "much better, she's walking again. PT twice a week",
+      'walking',
+    ],
+    ["what's the coolest bird you've seen", 'a great blue heron! right by the bridge', 'heron'],
   ])('pairs "%s" with "%s"', (question, reply, word) => {
     const kept = pair(question, reply);
     expect(kept).toHaveLength(1);
