@@ -107,6 +107,26 @@ function unsoftened(sentence: string): string {
   return past ? sentence.slice(m[0].length) : sentence;
 }
 
+/** What is done every day, and chat's sign-offs: alone they make no ongoing event. */
+const CHORE_WORDS: ReadonlySet<string> = new Set(
+  'dinner lunch breakfast brunch coffee tea food snack snacks laundry dishes homework groceries chores nap shower ttyl brb rn tonight today later'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A plan's object says what is planned: not only a chore or a meal of the evening ("doing laundry
+ * rn", "having tacos tonight") — one word then needs a name ("seeing Hamilton tonight").
+ */
+function saysWhatIsPlanned(rest: string): boolean {
+  const words = contentWords(rest).filter((w) => !CHORE_WORDS.has(w) && !TIME_WORDS.test(w));
+  if (words.length === 0) return false;
+  const tonight =
+    /\b(?:tonight|rn|right\s+now|now|later)\b/iu.test(rest) &&
+    !/\b(?:tomorrow|next|this\s+(?:week|weekend|month|year))\b/iu.test(rest);
+  return !tonight || words.length >= 2 || /\p{Lu}/u.test(rest);
+}
+
 /** "I've been doing pilates three times a week": "doing" with a thing done, not a verdict ("doing good", "doing it"). */
 const doingSomething = (verb: string, rest: string | undefined) =>
   /^doing$/iu.test(verb) &&
@@ -356,12 +376,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = PLAN.exec(s);
-  if (
-    m &&
-    planObjectOk(m.groups!.rest!) &&
-    objectOk(m.groups!.rest) &&
-    contentWords(m.groups!.rest!).length >= 1
-  )
+  if (m && planObjectOk(m.groups!.rest!) && objectOk(m.groups!.rest) && saysWhatIsPlanned(m.groups!.rest!))
     return { type: 'event', kind: 'plan', priority: 3 };
   m = PLAN_WILL.exec(s);
   if (m && planObjectOk(m.groups!.rest!) && eventObjectOk(m.groups!.rest))
@@ -399,7 +414,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
     !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
     (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&
-    contentWords(m.groups!.rest ?? '').length >= 1
+    // "I'm making dinner, ttyl": a chore of the moment, not something in the speaker's life.
+    contentWords(m.groups!.rest ?? '').some((w) => !CHORE_WORDS.has(w))
   )
     return { type: 'event', kind: 'event', priority: 3 };
   // "I went…", and with its auxiliary, "I've lived in Portland for ten years", "we had adopted…".

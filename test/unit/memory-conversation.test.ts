@@ -841,6 +841,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     "Dana's so funny",
     "I'm not sure?",
     'we could go?',
+    'meh, the neighbors had a party till 2',
+    "ok I'm making dinner, ttyl",
+    "I'm doing laundry rn",
+    "we're having tacos tonight lol",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
