@@ -124,7 +124,15 @@ export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 
 /** A short first-person event: subject, a past verb, an article and a thing. */
 const SHORT_EVENT =
-  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$|^(?:(?:I|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?:got|getting)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b[\s!.…]*$/iu;
+  /^(?:I|we)\s+(?:have|'ve\s+got|’ve\s+got|got)\s+(?:a|an|two|three|\d+)\s+(?:new\s+)?(?:dog|dogs|cat|cats|puppy|puppies|kitten|kittens|baby|bunny|rabbit|boyfriend|girlfriend|husband|wife|fianc[ée]e?)(?:\s+now)?(?:[\s!.…]|\p{Extended_Pictographic}|\u{FE0F})*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$|^(?:(?:I|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?:got|getting)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b[\s!.…]*$/iu;
+
+/** "guess who has a cat now", "guess who's going to Paris": the speaker's news said as a riddle, read as said plainly. */
+export function asNews(sentence: string): string {
+  return sentence
+    .replace(/^guess\s+who(?:['’]s|\s+is)\s+(?=\S+\s+\S)/iu, "I'm ")
+    .replace(/^guess\s+who\s+has\s+/iu, 'I have ')
+    .replace(/^guess\s+who\s+(?=(?:just\s+|finally\s+)?(?:[\p{L}]+ed|got|won|passed|made)\b)/iu, 'I ');
+}
 
 /**
  * Whether a sentence is chatter, not a memory: a question, an acknowledgement, a pleasantry,
@@ -133,7 +141,7 @@ const SHORT_EVENT =
  */
 export function isChatNoise(sentence: string): boolean {
   if (CJK.test(sentence)) return false;
-  const body = withoutLeadIn(sentence).trim();
+  const body = asNews(withoutLeadIn(sentence).trim());
   if (body.length === 0 || /[?？]\s*$/u.test(body)) return true;
   if (NOISE.test(body)) return true;
   // "we got a puppy!!", "I adopted a kitten": one thing, but said as something done.

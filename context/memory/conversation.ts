@@ -10,10 +10,11 @@
  * at least one content word that is not a pronoun. A sentence one of the older rules matched
  * (extractive.ts) is not read here.
  */
-import { contentWords, HEDGE, isAdvice, isChatNoise } from './chat-guards.js';
+import { asNews, contentWords, HEDGE, isAdvice, isChatNoise } from './chat-guards.js';
 import {
   AHEAD,
   ASKED_ME,
+  AT_REGULARLY,
   BEEN_ING,
   CALLED_OFF,
   DATED,
@@ -157,7 +158,7 @@ function tentativePlan(sentence: string): ConversationFinding | null {
 }
 
 export function conversationFinding(said: string): ConversationFinding | null {
-  const sentence = unsoftened(readable(said));
+  const sentence = unsoftened(asNews(readable(said)));
   const whole = sentenceFinding(sentence);
   if (whole) return whole;
   if (HEDGE.test(withoutInvitation(sentence))) return tentativePlan(sentence);
@@ -268,6 +269,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     return { type: 'preference', kind: 'preference', priority: 3 };
   m = IDENTITY.exec(s);
   if (m || STATE.test(s)) return { type: 'profile', kind: 'profile', priority: 3 };
+  if (AT_REGULARLY.test(s)) return { type: 'profile', kind: 'profile', priority: 3 };
   m = HABIT.exec(s);
   if (
     m &&

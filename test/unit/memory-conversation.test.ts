@@ -812,6 +812,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["also random but I've been really into birdwatching lately?", 'preference'],
     ['the morning walks by the river are honestly the best part of my day now', 'preference'],
     ['taking the whole week off running', 'event'],
+    ['they put me on the night team at the ER', 'event'],
+    ['guess who got into Berkeley', 'event'],
+    ['guess who has a cat now 🐱', 'entity'],
+    ["I'm at the studio three nights a week", 'profile'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -845,6 +849,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     "ok I'm making dinner, ttyl",
     "I'm doing laundry rn",
     "we're having tacos tonight lol",
+    'they put me on hold for an hour',
+    'guess who',
+    "I'm at work every day lol",
+    'I have a question',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
