@@ -6,7 +6,7 @@
 import { contentWords } from './chat-guards.js';
 
 /** A first-person subject: I, we, "my mom and I", "me and Tom", "Jen and I", "the whole family", "the three of us". */
-const FIRST_PERSON = String.raw`(?:I|i|We|we|[Tt]he\s+(?:two|three|four|five|six)\s+of\s+us|[Tt]he\s+whole\s+(?:family|fam|crew|gang|squad|group)|[Aa]ll\s+of\s+us|[Bb]oth\s+of\s+us|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+I|\p{Lu}[\p{L}'’]+\s+and\s+I|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
+const FIRST_PERSON = String.raw`(?:I|i|We|we|[Tt]he\s+(?:two|three|four|five|six)\s+of\s+us|[Tt]he\s+whole\s+(?:family|fam|crew|gang|squad|group)|[Aa]ll\s+of\s+us|[Bb]oth\s+of\s+us|[Mm]e and (?:my\s+)?[\p{L}'’]+|[Mm]y\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s+and\s+[Ii]|\p{Lu}[\p{L}'’]+\s+and\s+[Ii]|[Mm]y\s+[\p{L}'’]+\s+and\s+me)`;
 const ADVERBS = String.raw`(?:\s+(?:just|finally|recently|already|actually|also|really|totally|officially|even|then|eventually|both|all|together|kinda|literally|first|once|only|last\s+\w+|this\s+\w+|yesterday|today))*`;
 
 /** Past verbs of events (irregular and common ones; other "-ed" verbs are read by shape). */
@@ -58,7 +58,7 @@ export const PAST_VERB_SET: ReadonlySet<string> = new Set([
 export const DATED_ED_EVENT = /^(?<verb>[\p{L}]{3,}ed)\b(?<rest>.*)$/iu;
 /** Ongoing: "I've been volunteering", "I'm training for a marathon", "We're renovating the kitchen". */
 export const ONGOING = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:'ve been|’ve been|\s+have been|'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:now|currently|still|finally|really|actually|also|just))*\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*)$`,
+  String.raw`^${FIRST_PERSON}(?:'ve been|’ve been|\s+have been|'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:now|currently|still|finally|really|actually|also|just|already|officially|seriously))*\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*)$`,
   'u',
 );
 export const NOT_ONGOING =
@@ -72,7 +72,7 @@ export const SETTLED_PLACE = /\p{Lu}|\bnew\s+(?:place|apartment|flat|house|home|
 
 /** Plans and intentions: "We're doing the shoot in Miami", "I'm going to run a half marathon", "I plan to…". */
 export const PLAN = new RegExp(
-  String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+are\s+planning)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning(?: to| on)?|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
+  String.raw`^(?:(?:next|this|on)\s+[\p{L}]+,?\s+)?${FIRST_PERSON}(?:(?:'m|’m|\s+am|'re|’re|\s+are|'ll|’ll|\s+will|\s+plan|\s+want|\s+intend|\s+hope|\s+are\s+planning)(?:\s+(?:already|just|seriously|officially))*)?(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so))*\s+(?<how>going to|gonna|planning(?: to| on)?|hoping to|about to|looking forward to|excited to|to|thinking (?:about|of) [\p{L}]+ing|doing|having|heading|flying|driving|moving|starting|taking|getting|throwing|hosting|visiting|signing up|booking|applying|launching|adopting|joining|travel(?:l)?ing|go(?:ing)? (?:to|on|back)|be (?:starting|moving|going|doing|joining|taking)|start|go|take|try|join|visit|move|adopt|sign up|run|learn|finish|get|book|apply|travel|build|open|launch|host|throw|do)\b(?<rest>.*)$`,
   'u',
 );
 /** Intentions with any verb: "I'll handle the cake", "We're gonna paint the nursery", "I want to learn Spanish". */
@@ -111,7 +111,7 @@ export const LIKING_SAID =
 export const LIKING =
   /^I(?:\s+(?:really|absolutely|just|totally|truly|honestly|also|so|still|do|especially))*\s+(?<verb>love|adore|enjoy|like|prefer|dig|appreciate)\s+(?<rest>.+)$/iu;
 export const INTO =
-  /^I(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)(?:\s+(?:really|so|totally|super|also|just|kind of|kinda|pretty))*\s+(?:into|passionate about|obsessed with|crazy about|a (?:big |huge |massive )?fan of|hooked on|addicted to)\s+(?<rest>.+)$/iu;
+  /^I(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)(?:\s+(?:getting|gotten|got))?(?:\s+(?:really|so|totally|super|also|just|kind of|kinda|pretty))*\s+(?:into|passionate about|obsessed with|crazy about|a (?:big |huge |massive )?fan of|hooked on|addicted to)\s+(?<rest>.+)$/iu;
 /** Feelings: "The roses and dahlias bring me peace", "Painting keeps me sane", "X is my happy place". */
 export const FEELING =
   /^(?<subject>.{3,80}?)\s+(?:always\s+|really\s+|just\s+|truly\s+|honestly\s+)?(?:(?:is|are|has been|have been)\s+(?:keeping|making|bringing|giving|helping)|bring|brings|brought|give|gives|make|makes|keep|keeps|help|helps|calm|calms|relax|relaxes|fill|fills|put|puts|let|lets)\s+me\s+(?:so\s+much\s+|so\s+many\s+|so\s+|such\s+(?:a\s+)?|much\s+|lots\s+of\s+|feel\s+(?:so\s+)?(?:at\s+|like\s+)?|at\s+|with\s+|a\s+(?:lot\s+of\s+|sense\s+of\s+|ton\s+of\s+)?)?(?<feeling>[\p{L}]+)/iu;
@@ -226,6 +226,9 @@ export const NOT_SCHEDULED =
 export const ENGAGEMENT =
   /^(?:(?:I|We|(?:my|our)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)(?:\s+(?:also|finally|just|actually|officially))?\s+had|(?:I|We|(?:my|our|the)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?|\p{Lu}[\p{L}'’-]+)(?:\s+(?:also|finally|just|actually|officially))?(?:\s+(?:has|have)|'ve\s+got|’ve\s+got|\s+got))\s+(?:a|an|my|our|the|another|two|three|\d+|some)\s+(?:[\p{L}-]+\s+){0,2}(?:show|gig|concert|game|match|race|interview|wedding|party|recital|exam|test|final|appointment|surgery|trip|meeting|tournament|audition|presentation|shoot|tryouts?|conference|deadline|launch|opening|reunion|shower|ceremony|graduation|performance|premiere|marathon|half|10k|5k|showcase|open\s+house|closing|checkup|check-up|ultrasound|scan|hearing|court\s+date|flight|fundraiser|fair|market|signing|reading)s?\b/iu;
 
+/** An appointment said without a verb: "physio on friday", "dentist tomorrow", "my interview next Tuesday". */
+export const APPOINTMENT =
+  /^(?:(?:my|our|the)\s+)?(?:[\p{L}-]+\s+)?(?:physio|pt|therapy|dentist|doctor|appointment|appt|interview|exam|final|finals|midterm|surgery|checkup|check-up|ultrasound|scan|flight|recital|game|match|race|show|gig|concert|meeting|lesson|practice|rehearsal|tryouts?|audition|court\s+date|hearing|wedding|shower|party|graduation|closing|move|moving\s+day)\s+(?:is\s+)?(?:on\s+|this\s+|next\s+|at\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|night|evening))?|tomorrow|tonight|the\s+\d{1,2}(?:st|nd|rd|th)|week(?:end)?|month)\b[^,;]{0,30}$/iu;
 /** Relationships: "I have a dog named Luna", "My sister is a nurse", "My mom just turned 60". */
 export const HAVE =
   /^(?:I|We)(?:'ve|’ve|\s+have|\s+got|\s+have got)\s+(?<rest>(?:a|an|two|three|four|five|\d+)\s+(?:\w+\s+){0,2}(?:dogs?|cats?|pups?|puppy|puppies|kitten|kittens|kids?|children|sons?|daughters?|sisters?|brothers?|siblings?|twins|husband|wife|partner|boyfriend|girlfriend|fianc[ée]e?|grandkids?|horse|horses|bird|birds|fish|rabbit|bunny|hamster|parrot|turtle|garden|house|car|bike|boat|band|business|shop|bakery|studio|podcast|blog|channel|youtube channel)\b.*)$/iu;

@@ -13,6 +13,7 @@
 import { asNews, contentWords, HEDGE, isAdvice, isChatNoise } from './chat-guards.js';
 import {
   AHEAD,
+  APPOINTMENT,
   ASKED_ME,
   AT_REGULARLY,
   BEEN_ING,
@@ -157,11 +158,26 @@ function tentativePlan(sentence: string): ConversationFinding | null {
   return found?.kind === 'plan' ? found : null;
 }
 
+/** "we're looking at venues in Vermont", "looking for a new job": a search under way, not "looking good" or "looking for my keys". */
+const lookingFor = (verb: string, rest: string | undefined) =>
+  /^looking$/iu.test(verb) &&
+  /^\s*(?:at|for|into)\s/iu.test(rest ?? '') &&
+  objectOk((rest ?? '').replace(/^\s*\S+\s+/u, '')) &&
+  contentWords(rest ?? '').filter((w) => !TIME_WORDS.test(w)).length >= 2;
+
 export function conversationFinding(said: string): ConversationFinding | null {
   const sentence = unsoftened(asNews(readable(said)));
   const whole = sentenceFinding(sentence);
   if (whole) return whole;
-  if (HEDGE.test(withoutInvitation(sentence))) return tentativePlan(sentence);
+  if (HEDGE.test(withoutInvitation(sentence))) {
+    // "my mom and I are redoing her kitchen this summer so I might need your tools": the hedge
+    // is of the later clause, not of what the first one says.
+    const head = /^(.{12,}?)(?:,\s*|\s+)(?:so|but|and|because|cause|cuz)\s+(?=(?:I|i|we|[Ww]e)\b)/u.exec(
+      sentence,
+    )?.[1];
+    const first = head && !HEDGE.test(head) ? conversationFinding(head) : null;
+    return first ?? tentativePlan(sentence);
+  }
   // A later clause with its own first-person subject: "the Fillmore thing got moved, so we're opening for them September 13".
   for (const match of sentence.matchAll(
     /(?:(?:,|;|\s[–—-])\s*(?:(?:so|and|but|then|plus|now)\s+)?|\s(?:so|and|but|because|cause|cuz|since)\s+)(?=(?:I|i|[Ww]e|[Mm]y\s+\w+\s+and\s+I)\b)/gu,
@@ -178,6 +194,21 @@ export function conversationFinding(said: string): ConversationFinding | null {
     if (before.split(/\s+/u).length > OPENING_WORDS || CLAUSE_TAKER.test(before)) continue;
     const found = sentenceFinding(sentence.slice(match.index + 1));
     if (found) return found;
+  }
+  // A clause with its subject left out, after a comma: "i've been into woodworking, made a bookshelf last weekend".
+  for (const match of sentence.matchAll(
+    /,\s*(?:and\s+|then\s+|also\s+)?(?=(?:just\s+|finally\s+)?[\p{L}]+\b)/gu,
+  )) {
+    const clause = sentence.slice(match.index + match[0].length);
+    const verb = /^(?:just\s+|finally\s+)?([\p{L}]+)/u.exec(clause)![1]!.toLowerCase();
+    if (
+      !(PAST_VERB_SET.has(verb) || /^[a-z]{3,}ed$/u.test(verb)) ||
+      NOT_EVENTS.test(verb) ||
+      !DATED.test(clause)
+    )
+      continue;
+    const found = sentenceFinding(clause);
+    if (found?.kind === 'event') return found;
   }
   return tentativePlan(sentence);
 }
@@ -350,7 +381,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = SCHEDULED.exec(s);
   if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
     return { type: 'event', kind: /\s(?:was|were)\s/iu.test(m[0]) ? 'event' : 'plan', priority: 3 };
-  if (ENGAGEMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
+  if (ENGAGEMENT.test(s) || APPOINTMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   if (
@@ -412,12 +443,14 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = ONGOING.exec(s);
   if (
     m &&
-    (!NOT_ONGOING.test(m.groups!.verb!) || doingSomething(m.groups!.verb!, m.groups!.rest)) &&
+    (!NOT_ONGOING.test(m.groups!.verb!) ||
+      doingSomething(m.groups!.verb!, m.groups!.rest) ||
+      lookingFor(m.groups!.verb!, m.groups!.rest)) &&
     // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
     !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
     (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&
     // "I'm making dinner, ttyl": a chore of the moment, not something in the speaker's life.
-    contentWords(m.groups!.rest ?? '').some((w) => !CHORE_WORDS.has(w))
+    contentWords(m.groups!.rest ?? '').some((w) => !CHORE_WORDS.has(w) && !TIME_WORDS.test(w))
   )
     return { type: 'event', kind: 'event', priority: 3 };
   // "I went…", and with its auxiliary, "I've lived in Portland for ten years", "we had adopted…".

@@ -816,6 +816,12 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['guess who got into Berkeley', 'event'],
     ['guess who has a cat now 🐱', 'entity'],
     ["I'm at the studio three nights a week", 'profile'],
+    ["also i've been getting really into woodworking lately, made a bookshelf last weekend", 'preference'],
+    ["work's been crazy, wrapped up the audit yesterday", 'event'],
+    ['my mom and i are redoing her kitchen this summer so i might need to borrow your tools', 'event'],
+    ["i'm already planning to go back next summer with my brother", 'event'],
+    ['physio on friday', 'event'],
+    ["we're already looking at venues in Vermont", 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -853,6 +859,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'guess who',
     "I'm at work every day lol",
     'I have a question',
+    "I might be late so I'll text you",
+    'same on monday lol',
+    "I'm looking for my keys lol",
+    "I'm looking forward to it",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -874,6 +884,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       'walking',
     ],
     ["what's the coolest bird you've seen", 'a great blue heron! right by the bridge', 'heron'],
+    ['did you see any bears?', 'one! from the car thank god. a grizzly with two cubs', 'grizzly'],
   ])('pairs "%s" with "%s"', (question, reply, word) => {
     const kept = pair(question, reply);
     expect(kept).toHaveLength(1);
