@@ -417,6 +417,13 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = THE_PLAN.exec(s);
   if (m && planObjectOk(m.groups!.rest!) && contentWords(m.groups!.rest!).length >= 2)
     return { type: 'event', kind: 'plan', priority: 3 };
+  // "we already found something. Theo's aunt has a barn…": what was found is told in what follows.
+  if (
+    /^(?:I|i|we|We)\s+(?:already|finally|just)\s+found\s+(?:something|someone|somebody|one|a\s+(?:place|spot|venue|sitter|house|apartment))\b/u.test(
+      s,
+    )
+  )
+    return { type: 'event', kind: 'event', priority: 3 };
   m = DONE_WITH.exec(s);
   if (m && objectOk(m.groups!.rest)) return { type: 'event', kind: 'event', priority: 3 };
   m = BEEN_ING.exec(s);
@@ -488,6 +495,26 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   )
     return { type: 'event', kind: 'event', priority: 3 };
   return null;
+}
+
+/** "thanks for watching the house btw": the favour thanked for, said by the one who received it. */
+const THANKS_FOR =
+  /^(?:[\p{L}]+[,!]?\s+)?(?:thanks|thank\s+you|thx|ty)(?:\s+(?:so\s+much|again|a\s+lot|a\s+ton|tons|both))*\s+for\s+(?<what>[^,;.!?]+)/iu;
+/** What a thanks is for that is no event of the speaker's life: a word, a look, help in the chat. */
+const NOT_A_FAVOUR =
+  /^(?:the\s+|your\s+|all\s+(?:the\s+)?|that\s+|this\s+)?(?:advice|help|support|tips?|info|information|link|pics?|photos?|update|reminder|heads\s+up|listening|asking|checking|coming|letting|being|everything|all|chat|talk|message|text|call|invite|offer|words|kind\s+words|love|hugs?|compliment|suggestion|recs?|recommendations?|input|feedback|reply|answer|explaining|sharing|saying|understanding|patience|thought|idea)\b/iu;
+
+/**
+ * The favour a thanks names ("thanks for watching the house btw", "thank you again for the
+ * volcano book"): an event of the speaker's life, kept as an event. Never a thanks for words or
+ * help in the chat ("thanks for the advice", "thank you for listening").
+ */
+export function thanksFinding(sentence: string): ConversationFinding | null {
+  const m = THANKS_FOR.exec(sentence.trim());
+  if (!m) return null;
+  const what = m.groups!.what!.replace(/\s+(?:btw|lol|haha|tho|though|again|today|yesterday)\b.*$/iu, '');
+  if (NOT_A_FAVOUR.test(what.trim()) || !objectOk(what) || contentWords(what).length < 2) return null;
+  return { type: 'event', kind: 'event', priority: 3 };
 }
 
 /** Someone the speaker names: "my sister", "our neighbor", or a name inside a sentence ("That's what Karen says"). */

@@ -17,7 +17,7 @@ import {
   transcriptRanges,
   withoutLeadIn,
 } from './chat-guards.js';
-import { conversationFinding, namesSomeone, thirdPersonFinding } from './conversation.js';
+import { conversationFinding, namesSomeone, thanksFinding, thirdPersonFinding } from './conversation.js';
 import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
@@ -228,12 +228,14 @@ function messageCandidates(
       !inside(fenced, index) &&
       !inMoltText(molt, index, text.length) &&
       !isReportedSpeech(text);
-    const said = own && !isChatNoise(statement);
+    // A thanks for a favour ("thanks for watching the house btw") says what was done for the speaker.
+    const thanks = own && people && message.role === 'user' ? thanksFinding(statement) : null;
+    const said = own && (thanks !== null || !isChatNoise(statement));
     const goes = own && goesOn(statement);
     if (!said) return { text, index, said, goes, ruled: [], third: false, finding: null };
     const ownWords = message.role === 'user' && !isAdvice(statement);
     // Between people, what someone says of their life is read first; else the older rules go first.
-    let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
+    let finding = thanks ?? (ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null);
     const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
     if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
     // "That's what Karen says too. She's flying in from Phoenix": what a person just named does.

@@ -822,6 +822,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["i'm already planning to go back next summer with my brother", 'event'],
     ['physio on friday', 'event'],
     ["we're already looking at venues in Vermont", 'event'],
+    ['My granddaughter Lily is getting married in October, in Savannah.', 'entity'],
+    ['thanks for watching the house btw, I know I owe you cookies', 'event'],
+    ['thanks so much for driving me to the airport yesterday', 'event'],
+    ['we finally found someone to sublet the apartment', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -863,6 +867,11 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'same on monday lol',
     "I'm looking for my keys lol",
     "I'm looking forward to it",
+    'thanks for the advice!!',
+    'thank you for listening',
+    'thanks for everything',
+    'I found something lol',
+    'we already run Postgres at work',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
