@@ -26,7 +26,7 @@ export function contentWords(text: string): string[] {
 
 /** Interjections and fillers a chat sentence opens with; read past them. */
 const LEAD_IN =
-  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty|nah|nope|meh|welp|(?:quick |friendly )?reminder|heads up|fyi|psa|in (?:other|happier|sadder|better|worse|related|unrelated|more|less|bigger|smaller|exciting|fun|good|bad|brighter) news)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty|nah|nope|meh|welp|yo|random q|random question|quick q|quick question|(?:quick |friendly )?reminder|heads up|fyi|psa|in (?:other|happier|sadder|better|worse|related|unrelated|more|less|bigger|smaller|exciting|fun|good|bad|brighter) news)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
 
 /** The sentence without its opening fillers (a verbatim suffix of it). */
 export function withoutLeadIn(sentence: string): string {

@@ -165,6 +165,14 @@ const lookingFor = (verb: string, rest: string | undefined) =>
   objectOk((rest ?? '').replace(/^\s*\S+\s+/u, '')) &&
   contentWords(rest ?? '').filter((w) => !TIME_WORDS.test(w)).length >= 2;
 
+/** "we're telling them about the engagement tonight": news to be told, with its time — never "I'm telling you". */
+const tellingAhead = (verb: string, rest: string | undefined) =>
+  /^telling$/iu.test(verb) &&
+  /^\s*(?:them|him|her|my\s+\S+|our\s+\S+|\p{Lu}\S*)\s+(?:about|that)\s/u.test(rest ?? '') &&
+  AHEAD.test(rest ?? '') &&
+  contentWords((rest ?? '').replace(/^.*?\b(?:about|that)\s+/u, '')).filter((w) => !TIME_WORDS.test(w))
+    .length >= 1;
+
 export function conversationFinding(said: string): ConversationFinding | null {
   const sentence = unsoftened(asNews(readable(said)));
   const whole = sentenceFinding(sentence);
@@ -452,7 +460,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     m &&
     (!NOT_ONGOING.test(m.groups!.verb!) ||
       doingSomething(m.groups!.verb!, m.groups!.rest) ||
-      lookingFor(m.groups!.verb!, m.groups!.rest)) &&
+      lookingFor(m.groups!.verb!, m.groups!.rest) ||
+      tellingAhead(m.groups!.verb!, m.groups!.rest)) &&
     // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
     !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
     (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&

@@ -33,7 +33,7 @@ const VERDICT = new Set(
  * staying lol". It opens with a question word and asks about the other speaker.
  */
 const UNMARKED_QUESTION =
-  /^(?:which|what|where|who|when|how many|how much|how long|how old|what kind of|what time)\b(?:['’]s)?(?:\s+[\p{L}\p{N}'’]+){1,10}?\s+(?:you|your|ya|u|you guys|y'?all)\b[\p{L}\p{N}'’\s]*?(?:\s+(?:lol|haha|lmao))?[\s!.…]*$|^how\s+(?:was|is|did)\s+(?:the|your|ur|that)\s+[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,5}?(?:\s+(?:go|going|lol|haha))?[\s.…]*$/iu;
+  /^(?:which|what|where|who|when|how many|how much|how long|how old|what kind of|what time)\b(?:['’]s)?(?:\s+[\p{L}\p{N}'’]+){1,10}?\s+(?:you|your|ya|u|you guys|y'?all)\b[\p{L}\p{N}'’\s]*?(?:\s+(?:lol|haha|lmao))?[\s!.…]*$|^how(?:\s+(?:was|is|did)|['’]s)\s+(?:the|your|ur|that)\s+[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,5}?(?:\s+(?:go|going|lol|haha))?[\s.…]*$/iu;
 
 export function isUnmarkedQuestion(sentence: string): boolean {
   return !CJK.test(sentence) && UNMARKED_QUESTION.test(withoutLeadIn(sentence).trim());
@@ -145,10 +145,16 @@ export function affirms(reply: string): boolean {
  * that says yes and goes on with a short answer completes; never a pleasantry ("you ok?").
  */
 export function yesNoQuestion(sentences: readonly string[]): string | null {
-  const last = sentences.at(-1);
+  // The last question, or the one before a short remark ("are you still doing the climbing gym? I want to try it").
+  const last =
+    sentences.length >= 2 &&
+    !/[?？]\s*$/u.test(sentences.at(-1)!) &&
+    sentences.at(-1)!.split(/\s+/u).length <= 6
+      ? sentences.at(-2)
+      : sentences.at(-1);
   if (!last || !/[?？]\s*$/u.test(last) || contentWords(last).length < 2) return null;
   if (
-    /^(?:how (?:are|r|is|was|have)|what'?s up|you (?:ok|okay|good|alright|there|up|free|around|awake|home)|are you (?:ok|okay|good|alright|there|up|free|around|awake|home)|u ok|wanna|want to|do you want|can you|could you|would you|will you|should (?:i|we))\b/iu.test(
+    /^(?:how (?:are|r|is|was|have)|what'?s up|you (?:ok|okay|good|alright|there|up|free|around|awake|home)|are you (?:ok|okay|good|alright|there|up|free|around|awake|home)|u ok|wanna|want to|want me|want some|want any|need (?:help|a hand|a ride|anything|me|some)|do you (?:want|need)|can you|could you|would you|will you|(?:can|should|shall|may) (?:i|we))\b/iu.test(
       withoutLeadIn(last),
     ) ||
     /\b(?:everything|all|you|u|we|things)\s+(?:ok|okay|good|alright|fine|set)\s*\?+\s*$/iu.test(last)

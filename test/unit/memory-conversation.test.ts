@@ -762,7 +762,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       (t: string) => `haha I'll buy you ${t}`,
       (t: string) => `next time I'll get you ${t}`,
       (t: string) => `don't forget ${t}!!`,
-      (t: string) => `thanks so much for ${t}`,
+      (t: string) => `thanks so much for the tip about ${t}`,
       (t: string) => `omg ${t}?? no way`,
       (t: string) => `hope you enjoy ${t}`,
       (t: string) => `I can't wait to see ${t} with you`,
@@ -826,6 +826,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['thanks for watching the house btw, I know I owe you cookies', 'event'],
     ['thanks so much for driving me to the airport yesterday', 'event'],
     ['we finally found someone to sublet the apartment', 'event'],
+    ['my manager put me up for the lead role on the new project', 'event'],
+    ["we're telling them about the engagement tonight 😬", 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -872,6 +874,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'thanks for everything',
     'I found something lol',
     'we already run Postgres at work',
+    "I'm telling you, it's a scam",
+    "I'm telling him tonight lol",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -894,10 +898,18 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ],
     ["what's the coolest bird you've seen", 'a great blue heron! right by the bridge', 'heron'],
     ['did you see any bears?', 'one! from the car thank god. a grizzly with two cubs', 'grizzly'],
+    ["yo how's the new apartment", "obsessed. the light is insane and we're 5 min from the park", 'park'],
+    [
+      'oh random q, are you still doing the climbing gym? I want to try it',
+      'yeah every tuesday and thursday at Brooklyn Boulders',
+      'Brooklyn Boulders',
+    ],
   ])('pairs "%s" with "%s"', (question, reply, word) => {
     const kept = pair(question, reply);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ speaker: 'Caroline', question });
+    // The question is the sentence of the message that asks it.
+    expect(kept[0]).toMatchObject({ speaker: 'Caroline' });
+    expect(question.startsWith(kept[0]!.question!)).toBe(true);
     expect(kept[0]!.content).toContain(word);
   });
 
@@ -914,6 +926,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['is it raining there?', 'yeah lol'],
       ['Jordan and I are thinking about a cat, what do you think?', 'Do it! cats are the best'],
       ['burger or pizza?', 'pizza obviously'],
+      ['Need help? I can bring snacks lol', 'Yes please!! Snacks are the most important part'],
+      ['want me to pick you up?', 'yes please, thank you!!'],
       ['how was work?', 'fine, long day'],
       ['did you do anything fun?', 'nope, just chilled'],
       ['still on for tonight?', 'yes!! see you at 7'],
