@@ -199,7 +199,12 @@ export function conversationFinding(said: string): ConversationFinding | null {
   // that makes it a condition, a time clause or someone's words ("if I", "when we", "she said I").
   for (const match of sentence.matchAll(/\s(?=(?:I|i|[Ww]e)(?:['’]|\s))/gu)) {
     const before = sentence.slice(0, match.index);
-    if (before.split(/\s+/u).length > OPENING_WORDS || CLAUSE_TAKER.test(before)) continue;
+    if (
+      before.split(/\s+/u).length > OPENING_WORDS ||
+      CLAUSE_TAKER.test(before) ||
+      RELATIVE_HEAD.test(before)
+    )
+      continue;
     const found = sentenceFinding(sentence.slice(match.index + 1));
     if (found) return found;
   }
@@ -221,6 +226,12 @@ export function conversationFinding(said: string): ConversationFinding | null {
   return tentativePlan(sentence);
 }
 
+/**
+ * A noun phrase the clause describes, not a time it happened in: "the guy I met at the bar was
+ * weird", "that song I sent you" — but "this morning I ran 5 miles", "the other day I ran into…".
+ */
+const RELATIVE_HEAD =
+  /^(?:the|a|an|that|this|these|those|my|your|his|her|their|our|every|some|any|no|one)\s+(?!.*\b(?:morning|afternoon|evening|night|day|week|weekend|month|year|summer|winter|spring|fall|autumn|time|days|weeks|months|years|game|funeral|wedding|party|meeting|class|trip|race|show)\s*$)/iu;
 /** The longest opening phrase a first-person clause may follow without a comma. */
 const OPENING_WORDS = 7;
 /** Words after which a clause is a condition, a time, a comparison or reported: "if I", "when we", "she said I", "what I". */
