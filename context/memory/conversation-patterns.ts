@@ -278,7 +278,7 @@ const NOT_A_THING =
 
 /** "went to bed early", "got home late": the day's routine, not an event. */
 export const ROUTINE =
-  /^\s*(?:to\s+)?(?:bed|sleep|work|school|class|the\s+gym|the\s+store|home|up)\b(?:[\s,]+(?:early|late|now|again|finally|already|lol|haha|tonight|today|last\s+night|at\s+\d+\S*))*[\s!.…]*$/iu;
+  /^\s*(?:to\s+)?(?:bed|sleep|work|school|class|the\s+gym|the\s+store|home|up|a\s+(?:nap|shower|bath|break|walk))\b(?:[\s,]+(?:early|late|now|again|finally|already|lol|haha|tonight|today|last\s+night|at\s+\d+\S*))*[\s!.…]*$/iu;
 
 export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   if (ROUTINE.test(rest ?? '')) return false;
@@ -309,7 +309,7 @@ export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   // "I've had a long day", "we had a blast": how a time went, not an event.
   if (
     /^had$/iu.test(verb) &&
-    /^\s*(?:a|an|the|such\s+a|some|the\s+best|the\s+worst)\s+(?:[\p{L}]+\s+){0,2}?(?:day|night|week|time|morning|evening|weekend|year|month|blast|feeling|moment|laugh|chat|talk|one|idea|sleep|nap)\b/iu.test(
+    /^\s*(?:a|an|the|such\s+a|some|the\s+best|the\s+worst)\s+(?:[\p{L}]+\s+){0,2}?(?:day|night|week|time|morning|evening|weekend|year|month|blast|feeling|moment|laugh|chat|talk|one|idea|sleep|nap|dream|nightmare|craving|thought|headache)\b/iu.test(
       rest ?? '',
     )
   )

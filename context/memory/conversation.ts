@@ -111,7 +111,7 @@ function unsoftened(sentence: string): string {
 
 /** What is done every day, and chat's sign-offs: alone they make no ongoing event. */
 const CHORE_WORDS: ReadonlySet<string> = new Set(
-  'dinner lunch breakfast brunch coffee tea food snack snacks laundry dishes homework groceries chores nap shower ttyl brb rn tonight today later'.split(
+  'dinner lunch breakfast brunch coffee tea food snack snacks laundry dishes homework groceries chores nap shower ttyl brb rn tonight today later late behind min mins minutes sec secs'.split(
     ' ',
   ),
 );
@@ -292,6 +292,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   m = LIKING_SAID.exec(s);
   if (m) {
     const what = Object.values(m.groups!).find((v) => v !== undefined) ?? '';
+    // "I hate when that happens": a moment, not a thing liked or hated ("I hate when people chew loudly" is one).
+    if (/^\s*(?:when|whenever|if)\s+(?:that|it|this|you|u|he|she|they)\b/iu.test(what)) return null;
     // "X is the best": a liking when X is a thing done or had ("rainy days with a good book"), not
     // a person praised ("my mom is the best", "my band is the best").
     const best = m.groups!.l !== undefined;
@@ -398,7 +400,13 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (m && AHEAD.test(s) && contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1)
     return { type: 'event', kind: 'plan', priority: 3 };
   m = SCHEDULED.exec(s);
-  if (m && !NOT_SCHEDULED.test(m.groups!.subject!) && contentWords(m.groups!.subject!).length >= 1)
+  if (
+    m &&
+    !NOT_SCHEDULED.test(m.groups!.subject!) &&
+    // "I just realized it's Friday": a clause's own subject, not a thing on a date.
+    !/^(?:I|we|you|u|he|she|they|it|that|this)\b/iu.test(m.groups!.subject!) &&
+    contentWords(m.groups!.subject!).length >= 1
+  )
     return { type: 'event', kind: /\s(?:was|were)\s/iu.test(m[0]) ? 'event' : 'plan', priority: 3 };
   if (ENGAGEMENT.test(s) || APPOINTMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
@@ -476,7 +484,11 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     // "I'm calling it a success", "we're doing it": the thing is elsewhere (unless a time says when).
     !/^\s*(?:you|your|u)\b/iu.test(m.groups!.rest ?? '') &&
     (!/^\s*(?:it|that|this)\b/iu.test(m.groups!.rest ?? '') || AHEAD.test(s)) &&
+    // "I'm watching the game rn": what the speaker is doing this minute.
+    !/\b(?:rn|right\s+now|atm|at\s+the\s+moment)\b/iu.test(s) &&
     // "I'm making dinner, ttyl": a chore of the moment, not something in the speaker's life.
+    // "I'm running late, 10 min", "we're running out of milk".
+    !/^\s*(?:late|behind|early|low|out\s+of)\b/iu.test(m.groups!.rest ?? '') &&
     contentWords(m.groups!.rest ?? '').some((w) => !CHORE_WORDS.has(w) && !TIME_WORDS.test(w))
   )
     return { type: 'event', kind: 'event', priority: 3 };

@@ -889,6 +889,12 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'we already run Postgres at work',
     "I'm telling you, it's a scam",
     "I'm telling him tonight lol",
+    "I'm watching the game rn",
+    "I'm running late, 10 min",
+    'I took a nap',
+    'I had the weirdest dream last night',
+    'I just realized it’s Friday',
+    'I hate when that happens',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
