@@ -108,9 +108,13 @@ export function isUptalk(sentence: string): boolean {
   return (
     /[?？]\s*$/u.test(body) &&
     !/[?？][^?？]+[?？]+\s*$/u.test(body) &&
-    /^(?:(?:[\p{L}'’]+\s+){0,3}?(?:but|so|and)\s+)?(?:I|we)(?:'ve|’ve|'m|’m|\s+have|\s+am|\s+just|\s+finally|\s+got|\s+(?:really\s+)?[\p{L}]+ed)\b/iu.test(
+    (/^(?:(?:[\p{L}'’]+\s+){0,3}?(?:but|so|and)\s+)?(?:I|we)(?:'ve|’ve|'m|’m|\s+have|\s+am|\s+just|\s+finally|\s+got|\s+(?:really\s+)?[\p{L}]+ed)\b/iu.test(
       body,
-    ) &&
+    ) ||
+      // Its subject left out: "aced orgo somehow??", "finally booked the flights?!".
+      /^(?:just\s+|finally\s+|totally\s+|somehow\s+)?(?!(?:need|used|supposed|wanted|tired|bored|scared|excited|worried|interested|confused|surprised)ed?\b)[\p{L}]{2,}ed\s+\S/iu.test(
+        body,
+      )) &&
     !/\b(?:you|u|ya|your|ur|y'?all|or|right|ok|okay|too|should|could|would|can|will|might)\b/iu.test(body) &&
     !HEDGE.test(body)
   );

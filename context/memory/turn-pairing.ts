@@ -11,7 +11,7 @@ const WH_QUESTION =
   /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who|when|how\s+(?:long|many|much|old))(?:'s|’s)?\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$|^\W*(?:and\s+)?(?:who|where|when|which\s+one|what\s+time|how\s+long|how\s+many|how\s+much)\W*\?+\s*$|\b(?:did|do|have|are|were|will|would|can)\s+(?:you|u|ya|you\s+guys|y'?all)\b[^?]*\b(?:anything|anyone|anybody|anywhere|something|someone|somewhere|any\s+[\p{L}]+)\b[^?]*\?+\s*$|\S\s+or\s+(?!not\b|nah\b|no\b|what\b)[^?\s][^?]*\?+\s*$/iu;
 /** "how was Cabo?", "how was the concert last night??": its answer is worth keeping only with more than a verdict ("amazing"). */
 const HOW_WAS =
-  /^(?:\W*\w+\W+)?how(?:\s+(?:was|is|did|are|were)|['’]s)\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
+  /^(?:\W*\w+\W+)?how(?:\s+(?:was|is|did|are|were)|['’][sd])\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
 /** Words that only mark a choice: "obviously", "definitely", "duh". */
 const CHOICE_WORDS = new Set(
   'obviously definitely def duh always probably mostly either both neither whichever prob for sure tbh'.split(

@@ -918,6 +918,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["what's the coolest bird you've seen", 'a great blue heron! right by the bridge', 'heron'],
     ['did you see any bears?', 'one! from the car thank god. a grizzly with two cubs', 'grizzly'],
     ["yo how's the new apartment", "obsessed. the light is insane and we're 5 min from the park", 'park'],
+    ["how'd finals go?", 'aced orgo somehow?? still waiting on stats', 'orgo'],
     [
       'oh random q, are you still doing the climbing gym? I want to try it',
       'yeah every tuesday and thursday at Brooklyn Boulders',
