@@ -363,7 +363,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = NAMED_NEWS.exec(s);
-  if (m && !NOT_THIRD_PARTY.test(m.groups!.who!))
+  if (m && !NOT_THIRD_PARTY.test(m.groups!.who ?? m.groups!.who2 ?? ''))
     return { type: 'entity', kind: 'relationship', priority: 3 };
   m = WENT_WELL.exec(s);
   if (

@@ -841,6 +841,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['we finally found someone to sublet the apartment', 'event'],
     ['my manager put me up for the lead role on the new project', 'event'],
     ["we're telling them about the engagement tonight 😬", 'event'],
+    ['btw Milo got into the gifted program at school', 'entity'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -895,6 +896,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'I had the weirdest dream last night',
     'I just realized it’s Friday',
     'I hate when that happens',
+    'Milo got into trouble again lol',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
@@ -919,6 +921,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['did you see any bears?', 'one! from the car thank god. a grizzly with two cubs', 'grizzly'],
     ["yo how's the new apartment", "obsessed. the light is insane and we're 5 min from the park", 'park'],
     ["how'd finals go?", 'aced orgo somehow?? still waiting on stats', 'orgo'],
+    ['any names yet?', "we're between Hazel and June", 'Hazel'],
+    ['so any plans for the summer?', 'three weeks in Portugal with my sister', 'Portugal'],
     [
       'oh random q, are you still doing the climbing gym? I want to try it',
       'yeah every tuesday and thursday at Brooklyn Boulders',
@@ -948,6 +952,7 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['burger or pizza?', 'pizza obviously'],
       ['Need help? I can bring snacks lol', 'Yes please!! Snacks are the most important part'],
       ['want me to pick you up?', 'yes please, thank you!!'],
+      ['any luck?', 'nope lol'],
       ['how was work?', 'fine, long day'],
       ['did you do anything fun?', 'nope, just chilled'],
       ['still on for tonight?', 'yes!! see you at 7'],
