@@ -77,7 +77,7 @@ export const PLAN = new RegExp(
 );
 /** Intentions with any verb: "I'll handle the cake", "We're gonna paint the nursery", "I want to learn Spanish". */
 export const PLAN_WILL = new RegExp(
-  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to|\s+(?:can(?:'|’)?t|cannot)\s+wait\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
+  String.raw`^${FIRST_PERSON}(?:'ll|’ll|\s+will|(?:'m|’m|\s+am|'re|’re|\s+are)\s+(?:going\s+to|gonna)|\s+(?:plan|want|intend|hope)\s+to|(?:'ve|’ve|\s+have)?\s+decided\s+to|(?:'re|’re|\s+are|'m|’m|\s+am)\s+due\s+to|\s+(?:can(?:'|’)?t|cannot)\s+wait\s+to)(?:\s+(?:really|also|finally|totally|definitely|actually|still|now|so|probably|just|def))*\s+(?<rest>[\p{L}]+\b.*)$`,
   'u',
 );
 /**
@@ -85,7 +85,7 @@ export const PLAN_WILL = new RegExp(
  * "I'm going to miss you", "I'm gonna cry", "I'll stop bugging you", "I'll buy you a drink".
  */
 export const NOT_PLAN =
-  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask|pray|cheer|need|try|come|save|stop|quit\s+(?:bugging|bothering|complaining)|cry|scream|die|explode|lose\s+it|pass\s+out|throw\s+up|faint|melt|freak\s+out)\b|(?:you|it|that|this|them)\b|[\p{L}]+\s+(?:you|ya|u|y'?all)\b(?!\s+(?:and|&)\s))/iu;
+  /^(?:(?:let|tell|text|call|send|show|get back to|keep|check|see|think|talk|remember|be there|try my best|miss|hug|ask(?!\s+for\s+(?:a|an|the)\s)|pray|cheer|need|try|come|save|stop|sleep(?=\s*(?:$|for\b|in\b|till\b|until\b|all\b|now\b|early\b|tonight\b|so\b|like\b|[,.!]))|nap|crash|bed|go\s+to\s+bed|quit\s+(?:bugging|bothering|complaining)|cry|scream|die|explode|lose\s+it|pass\s+out|throw\s+up|faint|melt|freak\s+out)\b|(?:you|it|that|this|them)\b|[\p{L}]+\s+(?:you|ya|u|y'?all)\b(?!\s+(?:and|&)\s))/iu;
 
 /** Whether a plan's object says what is planned: "be" alone ("I'll be a mean interviewer") needs a name, a number or an -ing verb. */
 export const planObjectOk = (rest: string): boolean => {
@@ -181,13 +181,16 @@ export const NEVER_AGAIN =
   /^I(?:'m|’m|\s+am)(?:\s+(?:officially|so|just|literally|honestly|definitely|seriously|totally))*\s+never\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*?)\s+(?:ever\s+)?again\b/iu;
 /** A time ahead: "next weekend", "this fall", "tomorrow", "in May", "on Friday". */
 export const AHEAD =
-  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|\d+\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|all\s+(?:weekend|week)(?:\s+long)?|the\s+whole\s+(?:week|weekend|month|summer)|(?<=\s)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?=[\s!.…]*$)|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|now))\b/iu;
+  /\b(?:next\s+(?:week|weekend|month|year|time|spring|summer|fall|autumn|winter|semester|season|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|this\s+(?:weekend|week|month|year|fall|autumn|spring|summer|winter|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|tomorrow|tonight|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|the\s+(?:fall|spring|summer|winter)|(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+(?:of\s+)?)\s+(?:days|weeks|months)|a\s+(?:few\s+)?(?:days|weeks|months))|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+the\s+\d{1,2}(?:st|nd|rd|th)|all\s+(?:weekend|week)(?:\s+long)?|the\s+whole\s+(?:week|weekend|month|summer)|(?<=\s)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?=[\s!.…]*$)|(?:a|one|two|three|\d+)\s+weeks?\s+from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|now))\b/iu;
 /** A plan said from its verb: "Meeting my birth mom next weekend", "gonna repaint the nursery this weekend". */
 export const ING_AHEAD = /^(?:gonna\s+(?<base>[\p{L}]+)|(?<verb>[\p{L}]+ing))\b(?<rest>.*)$/iu;
 /** Ongoing, its subject left out: "been learning guitar since January". */
 export const BEEN_ING = /^been\s+(?<verb>[\p{L}]+ing)\b(?<rest>.*)$/iu;
 /** "the plan is to drive up to Tahoe". */
-export const THE_PLAN = /^(?:the|my|our)\s+plan\s+is\s+(?:to\s+)?(?<rest>.+)$/iu;
+export const THE_PLAN = /^(?:the|my|our)\s+(?:plan|goal|hope|idea|dream)\s+is\s+(?:to\s+)?(?<rest>.+)$/iu;
+/** A thing of the speaker's with its time ahead: "my sister's wedding is in Napa next spring". */
+export const MINE_AHEAD =
+  /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,2}(?:wedding|birthday|party|graduation|shower|reunion|trip|move|surgery|recital|game|race|show|interview|exam|due\s+date|vacation|honeymoon|anniversary|retirement|launch|opening|concert|tournament|appointment|conference)\s+(?:is|'s|’s)\s/iu;
 /** Done with something: "I'm done with my chemo as of last week". */
 export const DONE_WITH = new RegExp(
   String.raw`^${FIRST_PERSON}(?:'m|’m|\s+am|'re|’re|\s+are)(?:\s+(?:officially|finally|all|totally))*\s+(?:done|finished|through)\s+with\s+(?<rest>.+)$`,
@@ -339,7 +342,12 @@ export const eventObjectOk = (rest: string | undefined, verb = ''): boolean => {
   const thing = /^\s*(?:[\p{L}']+\s+)?(?:a|an|the|my|our|his|her|their|some|\d+)\s/iu.test(
     (rest ?? '').replace(/^\s*(?:her|him|them|us|me)\s+/iu, ''),
   );
-  const dated = words.length === 1 && DATED.test(rest ?? '') && !NOT_A_THING.test(words[0]!);
+  // "made pozole last night" is one thing done then; "had cereal this morning" is a meal.
+  const dated =
+    words.length === 1 &&
+    DATED.test(rest ?? '') &&
+    !NOT_A_THING.test(words[0]!) &&
+    !/^(?:had|ate|drank)$/iu.test(verb);
   if (objectOk(rest) || indirect)
     return words.length >= 2 || (words.length === 1 && (named || thing || dated));
   return words.length >= 2;

@@ -39,6 +39,7 @@ import {
   LIKING,
   LIKING_INSIDE,
   LIKING_SAID,
+  MINE_AHEAD,
   MINE_CHANGED,
   NAMED_DATED_EVENT,
   NAMED_EVENT,
@@ -111,7 +112,7 @@ function unsoftened(sentence: string): string {
 
 /** What is done every day, and chat's sign-offs: alone they make no ongoing event. */
 const CHORE_WORDS: ReadonlySet<string> = new Set(
-  'dinner lunch breakfast brunch coffee tea food snack snacks laundry dishes homework groceries chores nap shower ttyl brb rn tonight today later late behind min mins minutes sec secs'.split(
+  'dinner lunch breakfast brunch coffee tea food snack snacks laundry dishes homework groceries chores nap shower ttyl brb rn tonight today later late behind min mins minutes sec secs bed sleep'.split(
     ' ',
   ),
 );
@@ -205,7 +206,9 @@ export function conversationFinding(said: string): ConversationFinding | null {
       RELATIVE_HEAD.test(before)
     )
       continue;
-    const found = sentenceFinding(sentence.slice(match.index + 1));
+    // "in two weeks I fly to Seoul": the time said first is read with the clause it opens.
+    const clause = sentence.slice(match.index + 1);
+    const found = sentenceFinding(AHEAD.test(before) || DATED.test(before) ? `${clause} ${before}` : clause);
     if (found) return found;
   }
   // A clause with its subject left out, after a comma: "i've been into woodworking, made a bookshelf last weekend".
@@ -408,7 +411,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     contentWords(m.groups!.subject!).length >= 1
   )
     return { type: 'event', kind: /\s(?:was|were)\s/iu.test(m[0]) ? 'event' : 'plan', priority: 3 };
-  if (ENGAGEMENT.test(s) || APPOINTMENT.test(s)) return { type: 'event', kind: 'plan', priority: 3 };
+  if (ENGAGEMENT.test(s) || APPOINTMENT.test(s) || (MINE_AHEAD.test(s) && AHEAD.test(s)))
+    return { type: 'event', kind: 'plan', priority: 3 };
   m = HAVE.exec(s);
   if (m) return { type: 'entity', kind: 'relationship', priority: 3 };
   if (

@@ -842,6 +842,11 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['my manager put me up for the lead role on the new project', 'event'],
     ["we're telling them about the engagement tonight 😬", 'event'],
     ['btw Milo got into the gifted program at school', 'entity'],
+    ['in two weeks I fly to Seoul for work', 'event'],
+    ['the goal is to run a sub-2 half by June', 'event'],
+    ["I'm gonna ask for a raise at my review next week", 'event'],
+    ["we're due to close on the condo April 30", 'event'],
+    ["my sister's wedding is in Napa next spring", 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -897,6 +902,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'I just realized it’s Friday',
     'I hate when that happens',
     'Milo got into trouble again lol',
+    "I'm gonna sleep for a week",
+    "I'm going to bed, night!",
+    'this morning I had cereal',
+    "I'll call you tomorrow",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
