@@ -123,7 +123,13 @@ export const FAVOURITE =
   /^(?:My|my|Our|our)\s+(?:all-time\s+)?(?:favou?rite|fave)\s+(?<what>[\p{L} -]{2,40}?)\s+(?:is|are|was|has to be)\s+(?<rest>.+)$/u;
 /** What happened to something of the speaker's: "my surgery got moved", "our flight was cancelled". */
 export const MINE_CHANGED =
-  /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired)\b/iu;
+  /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:(?:got|was|were|has been|have been|is|are)\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|postponed|rescheduled|cancell?ed|pushed|scheduled|booked|approved|accepted|confirmed|delayed|sold|fixed|renewed|promoted|hired|totaled|totalled|stolen|towed|flooded|robbed|repaired|published|funded|denied|rejected|diagnosed|broken\s+into)|got\s+(?:just\s+)?(?:totaled|totalled|stolen|towed|flooded|robbed|broken\s+into|published|funded))\b/iu;
+/** What happened to a thing of the speaker's: "our basement flooded during the storm" (something more than the time must be said). */
+export const MINE_DID =
+  /^(?:my|our)\s+(?<thing>(?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s+(?:just\s+|finally\s+|totally\s+)?(?<verb>[\p{L}]{3,}ed|broke|sold|burned|burnt|froze|fell|blew\s+up|caught\s+fire)\b(?<rest>.*)$/iu;
+/** The speaker was somewhere or had something done: "I was in Denver for work all last week", "I was promoted to director". */
+export const WAS_DONE =
+  /^I\s+was\s+(?:just\s+|finally\s+|officially\s+)?(?:(?:promoted|hired|accepted|admitted|diagnosed|laid\s+off|fired|drafted|elected|awarded|named|chosen|selected|offered|nominated|invited|certified|ordained|baptized|discharged|released|transferred|rejected|waitlisted)\b(?<rest>.*)|in\s+\p{Lu}[\p{L}'’-]+(?<where>.*))$/u;
 /**
  * Someone changed a plan of the speaker's world: "my boss pushed the launch to next month", "Dana
  * rescheduled the wedding to October", "the school changed the recital to Friday night". The thing

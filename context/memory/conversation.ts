@@ -41,6 +41,7 @@ import {
   LIKING_SAID,
   MINE_AHEAD,
   MINE_CHANGED,
+  MINE_DID,
   NAMED_DATED_EVENT,
   NAMED_EVENT,
   NAMED_NEWS,
@@ -74,6 +75,7 @@ import {
   THIRD_PARTY_CHANGE,
   THIRD_PARTY_TARGET,
   TIME_WORDS,
+  WAS_DONE,
   WENT_WELL,
 } from './conversation-patterns.js';
 import type { MemoryType } from './types.js';
@@ -439,6 +441,18 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
         : 1)
   )
     return { type: 'entity', kind: 'relationship', priority: 3 };
+  m = MINE_DID.exec(s);
+  if (
+    m &&
+    !NOT_EVENTS.test(m.groups!.verb!) &&
+    !/\b(?:is|are|was|were|has|have|had|got|did)$/iu.test(m.groups!.thing!) &&
+    contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1 &&
+    !/^\s*(?:me|us|you|him|her|them)\b/iu.test(m.groups!.rest!)
+  )
+    return { type: 'event', kind: 'event', priority: 3 };
+  m = WAS_DONE.exec(s);
+  if (m && (m.groups!.where === undefined || DATED.test(m.groups!.where)))
+    return { type: 'event', kind: 'event', priority: 3 };
   m = PLAN.exec(s);
   if (m && planObjectOk(m.groups!.rest!) && objectOk(m.groups!.rest) && saysWhatIsPlanned(m.groups!.rest!))
     return { type: 'event', kind: 'plan', priority: 3 };

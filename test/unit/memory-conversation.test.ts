@@ -847,6 +847,11 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["I'm gonna ask for a raise at my review next week", 'event'],
     ["we're due to close on the condo April 30", 'event'],
     ["my sister's wedding is in Napa next spring", 'event'],
+    ["my car got totaled on Tuesday, I'm fine though", 'event'],
+    ['my offer on the house got accepted!!', 'event'],
+    ['our basement flooded during the storm', 'event'],
+    ['I was in Denver for work all last week', 'event'],
+    ['I was promoted to director last month', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -906,6 +911,9 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     "I'm going to bed, night!",
     'this morning I had cereal',
     "I'll call you tomorrow",
+    'my phone died lol',
+    'my package arrived today',
+    'I was in a meeting',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
