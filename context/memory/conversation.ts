@@ -259,6 +259,10 @@ export function readable(sentence: string): string {
   return sentence.toLowerCase().replace(/(?<![\p{L}'’])i(?=['’]|\b)/gu, 'I');
 }
 
+/** "I could live on tacos", "I could eat sushi every day": a liking. */
+const COULD_FOREVER =
+  /^I\s+could\s+(?:honestly\s+|literally\s+|happily\s+)?(?:live\s+on|eat|watch|listen\s+to|drink|read)\s+\S/iu;
+
 /** Praise, not a fact: "my mom is the best", "my dog is so cute". */
 const PRAISE =
   /^\s*(?:(?:so|such|the|a|an|really|very|literally|just|too|super|the\s+absolute)\s+)*(?:[\p{L}]+\s+)?(?:best|worst|cute|cutest|sweet|sweetest|funny|funniest|amazing|awesome|great|greatest|annoying|crazy|adorable|lovely|wonderful|perfect|silly|weird|wild|nuts|hilarious|precious)[\s!.…]*(?:ever|lol|haha|honestly|tbh)?[\s!.…]*$/iu;
@@ -279,7 +283,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
     )
     .replace(/^(?:Yesterday|Today|Tonight|Earlier|Last|This|On|Over)\b/u, (w) => w.toLowerCase());
   // "…, you should come": an invitation to the other speaker, not a hedge of the statement.
-  if (HEDGE.test(withoutInvitation(s))) return null;
+  // "I could live on tacos": a liking said as what the speaker could do, not a hedge.
+  if (HEDGE.test(withoutInvitation(s)) && !COULD_FOREVER.test(s)) return null;
   // "We decided to…" is a decision (extractive.ts's rule), not a plan of one speaker.
   if (/^we(?:'ve|’ve|\s+have)?\s+decided\b/iu.test(s)) return null;
   let m: RegExpExecArray | null = FAVOURITE.exec(s);
@@ -309,6 +314,8 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   // "I'm obsessed with this new sourdough recipe": a new thing, not a pronoun.
   if (
     m &&
+    // "I prefer not to talk about it": a wish of the moment.
+    !/^\s*(?:not|to\s+not)\b/iu.test(m.groups!.rest!) &&
     // "… with this podcast about shipwrecks": "this" and what it is, not "this" alone.
     objectOk(
       m.groups!.rest!.replace(

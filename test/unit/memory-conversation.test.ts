@@ -852,6 +852,16 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['our basement flooded during the storm', 'event'],
     ['I was in Denver for work all last week', 'event'],
     ['I was promoted to director last month', 'event'],
+    ['honestly thai food is my weakness', 'preference'],
+    ['I could live on tacos', 'preference'],
+    ["I'm not a morning person at all", 'profile'],
+    ["I've always wanted to learn the violin", 'preference'],
+    ['give me a rainy Sunday and a good book any day', 'preference'],
+    ['I live for summer thunderstorms', 'preference'],
+    ['coffee shops are where I do my best thinking', 'preference'],
+    ['nothing makes me happier than a clean kitchen', 'preference'],
+    ["I'd rather stay in than go clubbing", 'preference'],
+    ["I've gotten really into birding this year", 'preference'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -914,6 +924,11 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'my phone died lol',
     'my package arrived today',
     'I was in a meeting',
+    "that's my weakness lol",
+    'I could eat',
+    'I live for this drama lol',
+    "I'd rather not",
+    "I'm such an idiot",
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
