@@ -11,7 +11,7 @@ const WH_QUESTION =
   /\b(?:what|which|where|who|when|how many|how much|how long|how old|what kind of|what type of)\b[^?]*\b(?:you|your|ya|u|she|he|it|they|them|her|his|their)\b[^?]*\?+\s*$|^(?:\W*\w+\W+)?(?:which|what|where|who|when|how\s+(?:long|many|much|old))(?:'s|’s)?\s+[^?\s]+(?:\s+[^?\s]+){0,5}\s*\?+\s*$|^\W*(?:and\s+)?(?:who|where|when|which\s+one|what\s+time|how\s+long|how\s+many|how\s+much)\W*\?+\s*$|^\W*(?:so\s+|and\s+)?any\s+(?!luck\b|news\b|updates?\b|idea\b|ideas\b|thoughts\b|chance\b)[\p{L}]+(?:\s+[\p{L}'’]+){0,4}\W*\?+\s*$|\b(?:did|do|have|are|were|will|would|can)\s+(?:you|u|ya|you\s+guys|y'?all)\b[^?]*\b(?:anything|anyone|anybody|anywhere|something|someone|somewhere|any\s+[\p{L}]+)\b[^?]*\?+\s*$|\S\s+or\s+(?!not\b|nah\b|no\b|what\b)[^?\s][^?]*\?+\s*$/iu;
 /** "how was Cabo?", "how was the concert last night??": its answer is worth keeping only with more than a verdict ("amazing"). */
 const HOW_WAS =
-  /^(?:\W*\w+\W+)?how(?:\s+(?:was|is|did|are|were)|['’][sd])\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
+  /^(?:\W*\w+\W+)?how(?:['’]d|\s+did)\s+it\s+go\s+(?:with|at)\s+\S|^(?:\W*\w+\W+)?how(?:\s+(?:was|is|did|are|were)|['’][sd])\s+(?!(?:it|that|this|everything|things|life|you|ya|u|ur\s+day|your\s+(?:day|night|morning|evening|week|weekend))\b)\S/iu;
 /** Words that only mark a choice: "obviously", "definitely", "duh". */
 const CHOICE_WORDS = new Set(
   'obviously definitely def duh always probably mostly either both neither whichever prob for sure tbh'.split(
@@ -45,7 +45,7 @@ export function openQuestion(sentences: readonly string[]): string | null {
   if (!last || !(WH_QUESTION.test(last) || isUnmarkedQuestion(last) || asksHowItWent(last))) return null;
   // Not a pleasantry: "How are you?", "What's up?", "How about you?" — but "how was Cabo?" asks about a thing.
   if (
-    /^(?:how (?:are|r|is|was|have)|what'?s up|how about|what about|you too|what do you (?:think|mean)|what made|what makes|what happened|what'?s wrong|why)\b/iu.test(
+    /^(?:how (?:are|r|is|was|have)|what'?s up|how about|what about|you too|what do you (?:think|mean)|what made|what makes|what happened|what'?s wrong|why|what time is it|where are (?:you|u) (?:rn|now|at)|what are (?:you|u) doing (?:rn|now|tonight))\b/iu.test(
       withoutLeadIn(last),
     ) &&
     !HOW_WAS.test(withoutLeadIn(last))

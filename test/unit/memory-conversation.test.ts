@@ -955,6 +955,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ["how'd finals go?", 'aced orgo somehow?? still waiting on stats', 'orgo'],
     ['any names yet?', "we're between Hazel and June", 'Hazel'],
     ['so any plans for the summer?', 'three weeks in Portugal with my sister', 'Portugal'],
+    ["how'd it go with the landlord?", "he's fixing the heat Monday finally", 'heat'],
+    ['what did the doctor say?', 'torn meniscus. surgery in two weeks', 'meniscus'],
     [
       'oh random q, are you still doing the climbing gym? I want to try it',
       'yeah every tuesday and thursday at Brooklyn Boulders',
@@ -985,6 +987,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['Need help? I can bring snacks lol', 'Yes please!! Snacks are the most important part'],
       ['want me to pick you up?', 'yes please, thank you!!'],
       ['any luck?', 'nope lol'],
+      ['what time is it there?', 'like 3am lol'],
+      ['what happened?', 'long story lol'],
       ['how was work?', 'fine, long day'],
       ['did you do anything fun?', 'nope, just chilled'],
       ['still on for tonight?', 'yes!! see you at 7'],
