@@ -265,7 +265,7 @@ const COULD_FOREVER =
 
 /** Praise, not a fact: "my mom is the best", "my dog is so cute". */
 const PRAISE =
-  /^\s*(?:(?:so|such|the|a|an|really|very|literally|just|too|super|the\s+absolute)\s+)*(?:[\p{L}]+\s+)?(?:best|worst|cute|cutest|sweet|sweetest|funny|funniest|amazing|awesome|great|greatest|annoying|crazy|adorable|lovely|wonderful|perfect|silly|weird|wild|nuts|hilarious|precious)[\s!.…]*(?:ever|lol|haha|honestly|tbh)?[\s!.…]*$/iu;
+  /^\s*(?:(?:so|such|the|a|an|really|very|literally|just|too|super|the\s+absolute)\s+)*(?:[\p{L}]+\s+)?(?:best|worst|cute|cutest|sweet|sweetest|funny|funniest|amazing|awesome|great|greatest|annoying|crazy|adorable|lovely|wonderful|perfect|silly|weird|wild|nuts|hilarious|precious|dramatic|extra|rude|mean|lazy|stubborn|clingy|chaotic|loud|needy|smart|dumb|stupid|jealous|grumpy|moody|picky|spoiled|ridiculous|obsessed|cool|nice|proud)[\s!.…]*(?:ever|lol|haha|honestly|tbh)?[\s!.…]*$/iu;
 
 function sentenceFinding(sentence: string): ConversationFinding | null {
   const s = sentence
@@ -436,6 +436,12 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (
     m &&
     !PRAISE.test(m.groups!.rest ?? '') &&
+    // "my husband is snoring lol", "our neighbor is mowing at 7am": what they do this minute —
+    // unless its time is ahead ("my dad is retiring next month") or more is said ("is moving to Denver").
+    (!/^\s*(?:is|are|'s|’s)?\s*[\p{L}]+ing\b/iu.test(m.groups!.rest ?? '') ||
+      (AHEAD.test(m.groups!.rest ?? '') &&
+        !/^\s*(?:is|are)?\s*[\p{L}]+ing\s+(?:rn|now|tonight)\b/iu.test(m.groups!.rest ?? '')) ||
+      contentWords(m.groups!.rest ?? '').filter((w) => !TIME_WORDS.test(w) && !/^\d/u.test(w)).length >= 2) &&
     // "Mom is going to cry so much": a reaction foretold, not a plan.
     !/^\s*(?:(?:is|are|was|were)\s+)?(?:going\s+to|gonna|about\s+to)\s+(?:\S+\s+)?(?:cry|die|scream|freak|lose\s+it|kill|explode|faint|melt|flip)\b/iu.test(
       m.groups!.rest ?? '',

@@ -862,6 +862,11 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['nothing makes me happier than a clean kitchen', 'preference'],
     ["I'd rather stay in than go clubbing", 'preference'],
     ["I've gotten really into birding this year", 'preference'],
+    ['my son plays travel soccer', 'entity'],
+    ["I'm the oldest of five", 'profile'],
+    ['I speak Portuguese and a little Japanese', 'profile'],
+    ["I'm a high school chemistry teacher", 'profile'],
+    ['my dad is retiring next month', 'entity'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
@@ -929,6 +934,10 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     'I live for this drama lol',
     "I'd rather not",
     "I'm such an idiot",
+    'my sister is so dramatic',
+    'my husband is snoring lol',
+    'my mom is calling me',
+    'my son is being a menace today',
   ])('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
   });
