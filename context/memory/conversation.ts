@@ -213,6 +213,11 @@ export function conversationFinding(said: string): ConversationFinding | null {
     const found = sentenceFinding(AHEAD.test(before) || DATED.test(before) ? `${clause} ${before}` : clause);
     if (found) return found;
   }
+  // An emoji ends a thought as a full stop would: "new puppy alert 🐶 her name is Mochi".
+  for (const match of sentence.matchAll(/(?:\p{Extended_Pictographic}|\u{FE0F}|\u{200D})+\s+(?=\S)/gu)) {
+    const found = sentenceFinding(sentence.slice(match.index + match[0].length));
+    if (found) return found;
+  }
   // A clause with its subject left out, after a comma: "i've been into woodworking, made a bookshelf last weekend".
   for (const match of sentence.matchAll(
     /,\s*(?:and\s+|then\s+|also\s+)?(?=(?:just\s+|finally\s+)?[\p{L}]+\b)/gu,

@@ -867,6 +867,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
     ['I speak Portuguese and a little Japanese', 'profile'],
     ["I'm a high school chemistry teacher", 'profile'],
     ['my dad is retiring next month', 'entity'],
+    ['new puppy alert 🐶 her name is Mochi', 'entity'],
+    ['omg 😭😭 I got the job at Pixar', 'event'],
   ])('keeps "%s" as Caroline\'s %s', (text, type) => {
     expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
   });
