@@ -101,6 +101,14 @@ export function isShortAnswer(sentence: string, question?: string): boolean {
   if (question !== undefined && asksHowItWent(question)) {
     const said = contentWords(body).filter((w) => !VERDICT.has(w));
     if (said.length === 0 && !/\p{N}/u.test(body)) return false;
+    // What happened to the speaker or what it was, named: "we did the tram", "they want me back
+    // Tuesday", "PT twice a week" — not a scene described ("chaos but fun. one kid tried to…").
+    if (
+      !/\b(?:[Ii]|[Ii]['’]m|[Ii]['’]ve|[Ww]e|[Ww]e['’]re|[Ww]e['’]ve|[Mm]y|[Oo]ur|me|us|[Ss]he|[Hh]e|[Tt]hey|[Ss]he['’]s|[Hh]e['’]s|[Tt]hey['’]re)\b|(?<=\S\s+)\p{Lu}|\p{N}|^(?:just\s+|finally\s+|somehow\s+)?\p{Ll}{2,}ed\b/u.test(
+        body,
+      )
+    )
+      return false;
   }
   // "burger or pizza?" — "pizza obviously": a choice repeated says nothing more than the choice.
   if (question !== undefined && /\S\s+or\s+\S[^?]*\?+\s*$/iu.test(question)) {

@@ -1000,6 +1000,8 @@ describe('conversation memories, held-out generalisation round (issue 31; bench/
       ['any luck?', 'nope lol'],
       ['what time is it there?', 'like 3am lol'],
       ['what happened?', 'long story lol'],
+      ['how was the wedding?', 'beautiful. the flowers were everywhere and the band was loud'],
+      ['how was the zoo?', 'hot lol. the penguins were cute though'],
       ['how was work?', 'fine, long day'],
       ['did you do anything fun?', 'nope, just chilled'],
       ['still on for tonight?', 'yes!! see you at 7'],
