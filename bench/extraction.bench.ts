@@ -209,7 +209,8 @@ async function peopleCorpus(part: 'tuning' | 'held-out'): Promise<PeopleConversa
     if (typeof module.loadPeopleCorpus !== 'function') return 'absent';
     return await module.loadPeopleCorpus(part);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return 'absent';
+    // The module, or the part's folder (a held-out part being written), not there yet.
+    if (['ERR_MODULE_NOT_FOUND', 'ENOENT'].includes((error as { code?: string }).code ?? '')) return 'absent';
     throw error;
   }
 }

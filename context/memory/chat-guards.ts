@@ -8,7 +8,7 @@
 /** Words that carry no content: a rule's object made only of these is a fragment. */
 const EMPTY_WORDS: ReadonlySet<string> = new Set(
   (
-    "a an the it its it’s it's that this these those them they he she him her you your yours we us our me my " +
+    "a an the it its it’s it's that this these those them they their theirs he she him his her hers you your yours we us our ours me my " +
     'mine i so such very really too just all some any one ones thing things stuff something anything everything ' +
     'nothing lot lots much more most moment time day today now then there here what how when where why which ' +
     'who whom whose with to of for in on at by from up out about as and or but if is are was were be been being ' +
@@ -26,7 +26,7 @@ export function contentWords(text: string): string[] {
 
 /** Interjections and fillers a chat sentence opens with; read past them. */
 const LEAD_IN =
-  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
+  /^(?:(?:oh+|ooh+|yeah+|yea|yes+|yep|yup|ya|wow+|whoa|haha+|hehe+|lol|lmao|hey+|hi+|hello|so|well|omg|ah+|aw+|honestly|actually|btw|also|and|but|plus|anyway|anyways|guess what|you know what|fun fact|update|oh man|man|dude|girl|ugh|hmm+|um+|okay|ok|alright|right|true|totally|haha yeah|wait|then|and then|so then|secret|real talk|confession|funny thing|(?:my |big |some |real |good |bad |quick |small |little )?news|(?:[\p{L}]+\s+)?update|thanks|thank you|thx|ty|nah|nope|meh|welp|yo|random q|random question|quick q|quick question|(?:quick |friendly )?reminder|heads up|fyi|psa|in (?:other|happier|sadder|better|worse|related|unrelated|more|less|bigger|smaller|exciting|fun|good|bad|brighter) news)\b(?:[\s,!.:;–—-]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*)+/iu;
 
 /** The sentence without its opening fillers (a verbatim suffix of it). */
 export function withoutLeadIn(sentence: string): string {
@@ -58,11 +58,35 @@ export function quotedRanges(text: string): Array<[number, number]> {
   return ranges;
 }
 
+/** A chat log's line that names who said it: "[Fri 18:11] Priya: …", "12/03/24, 18:11 - Tom: …". */
+const LOGGED_LINE =
+  /^[ \t]*(?:\[[^\]\n]{1,40}\]|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\s*[-–—]?)[ \t]*[^:\n\]]{1,40}:[ \t]/u;
+/** A chat export's header ("jojo 🐝 — Today at 11:44"): the lines under it, to a blank line, are that person's. */
+const LOG_HEADER =
+  /^[ \t]*[^\n]{1,40}?[ \t]+[—–-][ \t]+(?:Today|Yesterday|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})(?:[ \t]+at)?[ \t]+\d{1,2}:\d{2}(?:[ \t]*[AaPp][Mm])?[ \t]*$/u;
+
+/**
+ * The [start, end) ranges of a message's pasted chat log (a transcript of other people's lines,
+ * each with its speaker): forwarded speech, never the sender's own.
+ */
+export function transcriptRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let at = 0;
+  let underHeader = false;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') underHeader = false;
+    else if (LOG_HEADER.test(line)) underHeader = true;
+    if (underHeader || LOGGED_LINE.test(line)) ranges.push([at, at + line.length]);
+    at += line.length + 1;
+  }
+  return ranges;
+}
+
 /**
  * Someone else's words: "she said", "my sister told me", "according to", a forwarded header, or a
  * quotation. A memory is what the speaker says of themselves, never what they report.
  */
-const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b`;
+const SAYING = String.raw`(?:\s+(?:just|also|literally|even|always))?\s+(?:said|says|saying|told|tells|wrote|writes|texted|messaged|emailed|posted|tweeted|claims?|claimed|mentioned|thinks|reckons?|swears|insists|keeps\s+saying)\b(?<!(?:wrote|texted|messaged|emailed)(?=\s+(?:me|us)(?:\s+(?:after|before|during|on|at|this|last|yesterday|today|earlier|back|again|from|twice|once|out\s+of)\b|[\s!.…]*$)))`;
 const REPORTED_SPEECH = new RegExp(
   String.raw`\b(?:she|he|they|someone|somebody|everyone|everybody|people|nobody|my\s+[\p{L}'’]+(?:\s+[\p{L}'’]+)?|his\s+[\p{L}'’]+|her\s+[\p{L}'’]+|their\s+[\p{L}'’]+|the\s+[\p{L}'’]+)${SAYING}` +
     String.raw`|\baccording\s+to\b|\b(?:apparently|supposedly|rumou?r\s+(?:is|has\s+it))\b|^\s*["“«]|^(?:fwd?|from|sent|subject|to|date|cc):`,
@@ -75,6 +99,27 @@ export function isReportedSpeech(sentence: string): boolean {
   return REPORTED_SPEECH.test(sentence) || NAMED_SAYING.test(sentence);
 }
 
+/**
+ * A statement said with a rising "?" ("I've been really into birdwatching lately?"): a first-person
+ * subject and its verb in statement order, nothing asked of the other speaker.
+ */
+export function isUptalk(sentence: string): boolean {
+  const body = withoutLeadIn(sentence).trim();
+  return (
+    /[?？]\s*$/u.test(body) &&
+    !/[?？][^?？]+[?？]+\s*$/u.test(body) &&
+    (/^(?:(?:[\p{L}'’]+\s+){0,3}?(?:but|so|and)\s+)?(?:I|we)(?:'ve|’ve|'m|’m|\s+have|\s+am|\s+just|\s+finally|\s+got|\s+(?:really\s+)?[\p{L}]+ed)\b/iu.test(
+      body,
+    ) ||
+      // Its subject left out: "aced orgo somehow??", "finally booked the flights?!".
+      /^(?:just\s+|finally\s+|totally\s+|somehow\s+)?(?!(?:need|used|supposed|wanted|tired|bored|scared|excited|worried|interested|confused|surprised)ed?\b)[\p{L}]{2,}ed\s+\S/iu.test(
+        body,
+      )) &&
+    !/\b(?:you|u|ya|your|ur|y'?all|or|right|ok|okay|too|should|could|would|can|will|might)\b/iu.test(body) &&
+    !HEDGE.test(body)
+  );
+}
+
 /** Hedges and hypotheticals: not a statement of what is. */
 export const HEDGE =
   /\b(?:if|suppose|supposing|imagine|hypothetically|what if|let'?s say|maybe|perhaps|probably|possibly|might|would|could|should|i think|i guess|i believe|i wonder|not sure|wish i|i wish|unless|kind of want|sort of want)\b/iu;
@@ -83,7 +128,15 @@ export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 
 /** A short first-person event: subject, a past verb, an article and a thing. */
 const SHORT_EVENT =
-  /^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$|^(?:(?:I|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?:got|getting)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b[\s!.…]*$/iu;
+  /^(?:I|we)\s+(?:have|'ve\s+got|’ve\s+got|got)\s+(?:a|an|two|three|\d+)\s+(?:new\s+)?(?:dog|dogs|cat|cats|puppy|puppies|kitten|kittens|baby|bunny|rabbit|boyfriend|girlfriend|husband|wife|fianc[ée]e?)(?:\s+now)?(?:[\s!.…]|\p{Extended_Pictographic}|\u{FE0F})*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially|\s+also)*\s+(?:got|adopted|bought|rescued|won|passed|finished|started|joined|booked|found)\s+(?:a|an|my|our)\s+(?:new\s+)?(?!(?:one|ones|feeling|question|idea|moment|time|day|blast|thought|point|chance|lot|bit|clue|sec|second|minute|laugh|problem|thing|sense|call|text|message|reply|answer|minute|break|nap)\b)[\p{L}]{3,}[\s!.…]*$|^(?:I|we)(?:'ve|’ve|\s+have|\s+just|\s+finally|\s+officially)*\s+got\s+(?:the|a|an|my|our)\s+(?:new\s+)?(?:job|promotion|raise|offer|part|role|lead|scholarship|grant|apartment|internship|position|contract|spot|visa)\b[\s!.…]*$|^(?:(?:I|we)(?:'ve|’ve|\s+have|'re|’re|\s+are|'m|’m|\s+am)?\s+)?(?:(?:just|finally|officially|recently)\s+)*(?:got|getting)\s+(?:engaged|married|divorced|hired|promoted|baptized)\b[\s!.…]*$/iu;
+
+/** "guess who has a cat now", "guess who's going to Paris": the speaker's news said as a riddle, read as said plainly. */
+export function asNews(sentence: string): string {
+  return sentence
+    .replace(/^guess\s+who(?:['’]s|\s+is)\s+(?=\S+\s+\S)/iu, "I'm ")
+    .replace(/^guess\s+who\s+has\s+/iu, 'I have ')
+    .replace(/^guess\s+who\s+(?=(?:just\s+|finally\s+)?(?:[\p{L}]+ed|got|won|passed|made)\b)/iu, 'I ');
+}
 
 /**
  * Whether a sentence is chatter, not a memory: a question, an acknowledgement, a pleasantry,
@@ -92,7 +145,7 @@ const SHORT_EVENT =
  */
 export function isChatNoise(sentence: string): boolean {
   if (CJK.test(sentence)) return false;
-  const body = withoutLeadIn(sentence).trim();
+  const body = asNews(withoutLeadIn(sentence).trim());
   if (body.length === 0 || /[?？]\s*$/u.test(body)) return true;
   if (NOISE.test(body)) return true;
   // "we got a puppy!!", "I adopted a kitten": one thing, but said as something done.

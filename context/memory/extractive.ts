@@ -13,11 +13,13 @@ import {
   isChatNoise,
   isQuestion,
   isReportedSpeech,
+  isUptalk,
   quotedRanges,
   TAG_QUESTION,
+  transcriptRanges,
   withoutLeadIn,
 } from './chat-guards.js';
-import { conversationFinding, namesSomeone, thirdPersonFinding } from './conversation.js';
+import { conversationFinding, namesSomeone, thanksFinding, thirdPersonFinding } from './conversation.js';
 import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
@@ -25,12 +27,14 @@ import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 import { judged, STATEMENT_MODEL } from './statement-candidates.js';
 import type { StatementModel } from './statement-model.js';
 import {
+  affirms,
   answerStart,
   echoes,
   echoQuestion,
   isShortAnswer,
   isUnmarkedQuestion,
   openQuestion,
+  yesNoQuestion,
 } from './turn-pairing.js';
 import type { MemoryCandidate, MemoryType, RangeMessage } from './types.js';
 
@@ -119,7 +123,12 @@ export function extractCandidates(
   // Speakers' names mark a conversation between people: instructions there are advice.
   const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
-  let previous: { message: RangeMessage; question: string | null; echo: string | null } | null = null;
+  let previous: {
+    message: RangeMessage;
+    question: string | null;
+    echo: string | null;
+    yesNo: string | null;
+  } | null = null;
   for (const message of messages) {
     const all = sentencesOf(message.text);
     // molt's own text sent back in a turn (molt-own.ts) states nothing of the conversation.
@@ -131,10 +140,13 @@ export function extractCandidates(
     // The answer starts past any sentence that is only an interjection ("yeah!! The Wolves.").
     const start = answerStart(sentences.map((x) => x.text));
     const opening = sentences[start];
+    // A wh-question; a yes/no question the reply echoes ("still the Fillmore!") or says yes to
+    // and goes on ("yep, the Harvest Invitational").
     const asked = !other
       ? null
       : (previous!.question ??
-        (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null));
+        (previous!.echo && opening && echoes(previous!.echo, opening.text) ? previous!.echo : null) ??
+        (previous!.yesNo && sentences[0] && affirms(sentences[0].text) ? previous!.yesNo : null));
     const found: Found[] = conversation
       ? messageCandidates(
           message,
@@ -156,6 +168,7 @@ export function extractCandidates(
       message,
       question: conversation ? openQuestion(texts) : null,
       echo: conversation ? echoQuestion(texts) : null,
+      yesNo: conversation ? yesNoQuestion(texts) : null,
     };
   }
   return out;
@@ -206,12 +219,14 @@ function messageCandidates(
   options: ExtractiveOptions,
 ): Found[] {
   const asked = answering?.asked ?? null;
-  const quoted = quotedRanges(message.text);
+  // A `>` block and a pasted chat log are forwarded: other people's words.
+  const quoted = [...quotedRanges(message.text), ...transcriptRanges(message.text)];
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
   const reads: Read[] = sentences.map(({ text, index }, at) => {
-    const statement = text.replace(TAG_QUESTION, '');
+    // A tag asking for an opinion, or a rising "?" on a statement, does not make it a question.
+    const statement = isUptalk(text) ? text.replace(/[?？]+\s*$/u, '') : text.replace(TAG_QUESTION, '');
     const own =
       text.length <= MEMORY_CONTENT_MAX &&
       !isQuestion(statement) &&
@@ -220,12 +235,14 @@ function messageCandidates(
       !inside(fenced, index) &&
       !inMoltText(molt, index, text.length) &&
       !isReportedSpeech(text);
-    const said = own && !isChatNoise(statement);
+    // A thanks for a favour ("thanks for watching the house btw") says what was done for the speaker.
+    const thanks = own && people && message.role === 'user' ? thanksFinding(statement) : null;
+    const said = own && (thanks !== null || !isChatNoise(statement));
     const goes = own && goesOn(statement);
     if (!said) return { text, index, said, goes, ruled: [], third: false, finding: null };
     const ownWords = message.role === 'user' && !isAdvice(statement);
     // Between people, what someone says of their life is read first; else the older rules go first.
-    let finding = ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null;
+    let finding = thanks ?? (ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null);
     const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);
     if (!finding && ruled.length === 0 && ownWords) finding = conversationFinding(withoutLeadIn(statement));
     // "That's what Karen says too. She's flying in from Phoenix": what a person just named does.
@@ -260,7 +277,16 @@ function messageCandidates(
   let covered = -1;
   for (const [i, read] of reads.entries()) {
     out.push(...read.ruled);
-    const answer = asked !== null && i === answering!.at && free(i) && isShortAnswer(read.text);
+    // A short answer, or a verdict said first and its reason after ("incredible. best show I've seen in years").
+    const answer =
+      asked !== null &&
+      // Past a verdict that is only chatter ("really well. they want me back Tuesday").
+      (i === answering!.at || (i === answering!.at + 1 && !reads[answering!.at]!.goes)) &&
+      free(i) &&
+      (isShortAnswer(read.text, asked) ||
+        (read.text.split(/\s+/u).length <= 3 &&
+          free(i + 1) &&
+          isShortAnswer(`${read.text} ${reads[i + 1]!.text}`, asked)));
     if (i <= covered || (!read.finding && !answer)) continue;
     // The sentence before may set it up ("I GOT ONE. junior designer at Finch Health!! I start Dec 1").
     const from =
@@ -278,7 +304,16 @@ function messageCandidates(
     const quote = message.text.slice(reads[from]!.index, reads[to]!.index + reads[to]!.text.length);
     if (quote.length > MEMORY_CONTENT_MAX) continue;
     const stated = quote.trim().replace(/[.。]+$/u, '');
-    const content = answer ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
+    // A memory whose quote holds the answer's opening answers the question too ("how was Cabo??" —
+    // "UNREAL. we got the last shot at golden hour"): the question is part of what it says.
+    // A verdict said before it ("amazing. we did the tram") is chatter, but the memory still opens the reply.
+    const opens =
+      asked !== null &&
+      (from <= answering!.at
+        ? answering!.at <= to
+        : from === answering!.at + 1 && !reads[answering!.at]!.goes);
+    const answers = answer || opens;
+    const content = answers ? clip(`${stated} (answering "${asked!.trim()}")`, MEMORY_CONTENT_MAX) : stated;
     out.push({
       candidate: {
         type: first?.type ?? 'entity',
@@ -286,7 +321,7 @@ function messageCandidates(
         abstract: clip(content, MEMORY_ABSTRACT_MAX),
         key: null,
         quote,
-        ...(answer ? { question: asked! } : {}),
+        ...(answers ? { question: asked! } : {}),
         priority: first?.priority ?? 3,
       },
       dated: first?.dated ?? true,

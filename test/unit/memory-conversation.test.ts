@@ -693,3 +693,339 @@ describe('conversation memories, round 2 recall rules (issue 31; bench/extractio
     );
   });
 });
+
+describe('conversation memories, held-out generalisation round (issue 31; bench/extraction-probe.txt)', () => {
+  const pair = (question: string, reply: string) => {
+    const range = [by('Mel', question, 1), by('Caroline', reply, 2)];
+    return verifyCandidates(extractCandidates(range), range).accepted.map((a) => a.candidate);
+  };
+
+  it('an event sentence keeps its memory after an opening phrase, a first clause or a softener (property)', () => {
+    const event = fc.constantFrom(
+      'I adopted a rescue greyhound last week',
+      'we drove down to see my aunt in Reno',
+      'I booked the flights to Lima',
+      'I signed up for a pottery class',
+      'I got promoted last week',
+    );
+    const opening = fc.constantFrom(
+      '',
+      'so ',
+      'anyway ',
+      'lol ok so ',
+      'ok in other news ',
+      'in happier news ',
+      'after the funeral ',
+      'right after lunch ',
+      'fyi ',
+      'heads up, ',
+      'honestly good. ',
+      "it's been a week, ",
+      'work was crazy and ',
+    );
+    fc.assert(
+      fc.property(opening, event, (o, e) => {
+        const kept = said(`${o}${e}`);
+        expect(kept).toHaveLength(1);
+        expect(kept[0]!.content).toContain(e);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('a first-person clause is not read after a word that makes it a condition, a time clause or someone else’s (property)', () => {
+    const taker = fc.constantFrom(
+      'if',
+      'when',
+      'unless',
+      'she thinks',
+      'he said',
+      'what',
+      'that',
+      'even if',
+      // A relative clause: the clause describes the noun before it.
+      'the guy',
+      'that song',
+      'a friend',
+    );
+    const clause = fc.constantFrom(
+      'I got the job at Pixar',
+      'we bought the house on Elm',
+      'I moved to Denver',
+    );
+    fc.assert(
+      fc.property(taker, clause, (t, c) => {
+        expect(said(/^(?:the|that|a)\s/u.test(t) ? `${t} ${c} was weird` : `no idea ${t} ${c}`)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('advice, pleasantries, favours and reactions with random content never yield a memory (property)', () => {
+    const thing = fc.constantFrom(
+      'coffee',
+      'the tickets',
+      'a drink',
+      'the new Marvel movie',
+      'Lisbon',
+      'a ticket',
+    );
+    const template = fc.constantFrom(
+      (t: string) => `you should try ${t}`,
+      (t: string) => `haha I'll buy you ${t}`,
+      (t: string) => `next time I'll get you ${t}`,
+      (t: string) => `don't forget ${t}!!`,
+      (t: string) => `thanks so much for the tip about ${t}`,
+      (t: string) => `omg ${t}?? no way`,
+      (t: string) => `hope you enjoy ${t}`,
+      (t: string) => `I can't wait to see ${t} with you`,
+      (t: string) => `stop I'm gonna cry, ${t}`,
+      (t: string) => `ok I'll stop bugging you about ${t}`,
+      (t: string) => `she said she bought ${t}`,
+      (t: string) => `did you get ${t}?`,
+    );
+    fc.assert(
+      fc.property(template, thing, (f, t) => {
+        expect(said(f(t))).toEqual([]);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it.each([
+    ['wrapped up my thesis defense on Monday', 'event'],
+    ['after the game I sat down with my coach and we made a plan', 'event'],
+    ['my old boss invited me to speak at the design summit in May', 'event'],
+    ['my physical therapist cleared me to run again next month', 'event'],
+    ['the caterer cancelled on us, two days before the party', 'event'],
+    ["my dad's flying in from Lagos on Friday", 'entity'],
+    ['Jake passed his driving test on Friday', 'entity'],
+    ['the 7am spin class has become my favorite part of the week', 'preference'],
+    ["I can't wait to start my new job", 'event'],
+    ["I'm never flying budget airlines again", 'preference'],
+    ["we're having it at my parents' place instead", 'event'],
+    ['I think I sprained my wrist at climbing yesterday', 'event'],
+    ["I'll bring the cooler and my speaker", 'event'],
+    ['reminder, my recital is a week from Friday', 'event'],
+    ['the interview went really well, second round is next Tuesday', 'event'],
+    ['Kira started daycare this week and I cried in the car lol', 'entity'],
+    ["I've been doing pilates three times a week", 'event'],
+    ['nothing relaxes me like baking on a Sunday', 'preference'],
+    ['we might go to Japan next spring', 'event'],
+    ["I'll probably visit my brother in Austin in March", 'event'],
+    ["we're MOVING TO SEATTLE in august", 'event'],
+    ["I've been clean for 6 months", 'entity'],
+    ['the puppy graduated from obedience school', 'entity'],
+    ["Dad's retiring in May after 40 years", 'entity'],
+    ["I'm obsessed with this podcast about shipwrecks", 'preference'],
+    ['the new job starts on the 3rd', 'event'],
+    ["also Dana's pregnant again lol, due in September", 'entity'],
+    ['thinking about opening a second location in the spring, maybe near the university', 'event'],
+    ["I'm doing the 5k that weekend, we should carpool", 'event'],
+    ["also random but I've been really into birdwatching lately?", 'preference'],
+    ['the morning walks by the river are honestly the best part of my day now', 'preference'],
+    ['taking the whole week off running', 'event'],
+    ['they put me on the night team at the ER', 'event'],
+    ['guess who got into Berkeley', 'event'],
+    ['guess who has a cat now 🐱', 'entity'],
+    ["I'm at the studio three nights a week", 'profile'],
+    ["also i've been getting really into woodworking lately, made a bookshelf last weekend", 'preference'],
+    ["work's been crazy, wrapped up the audit yesterday", 'event'],
+    ['my mom and i are redoing her kitchen this summer so i might need to borrow your tools', 'event'],
+    ["i'm already planning to go back next summer with my brother", 'event'],
+    ['physio on friday', 'event'],
+    ["we're already looking at venues in Vermont", 'event'],
+    ['My granddaughter Lily is getting married in October, in Savannah.', 'entity'],
+    ['thanks for watching the house btw, I know I owe you cookies', 'event'],
+    ['thanks so much for driving me to the airport yesterday', 'event'],
+    ['we finally found someone to sublet the apartment', 'event'],
+    ['my manager put me up for the lead role on the new project', 'event'],
+    ["we're telling them about the engagement tonight 😬", 'event'],
+    ['btw Milo got into the gifted program at school', 'entity'],
+    ['in two weeks I fly to Seoul for work', 'event'],
+    ['the goal is to run a sub-2 half by June', 'event'],
+    ["I'm gonna ask for a raise at my review next week", 'event'],
+    ["we're due to close on the condo April 30", 'event'],
+    ["my sister's wedding is in Napa next spring", 'event'],
+    ["my car got totaled on Tuesday, I'm fine though", 'event'],
+    ['my offer on the house got accepted!!', 'event'],
+    ['our basement flooded during the storm', 'event'],
+    ['I was in Denver for work all last week', 'event'],
+    ['I was promoted to director last month', 'event'],
+    ['honestly thai food is my weakness', 'preference'],
+    ['I could live on tacos', 'preference'],
+    ["I'm not a morning person at all", 'profile'],
+    ["I've always wanted to learn the violin", 'preference'],
+    ['give me a rainy Sunday and a good book any day', 'preference'],
+    ['I live for summer thunderstorms', 'preference'],
+    ['coffee shops are where I do my best thinking', 'preference'],
+    ['nothing makes me happier than a clean kitchen', 'preference'],
+    ["I'd rather stay in than go clubbing", 'preference'],
+    ["I've gotten really into birding this year", 'preference'],
+    ['my son plays travel soccer', 'entity'],
+    ["I'm the oldest of five", 'profile'],
+    ['I speak Portuguese and a little Japanese', 'profile'],
+    ["I'm a high school chemistry teacher", 'profile'],
+    ['my dad is retiring next month', 'entity'],
+    ['new puppy alert 🐶 her name is Mochi', 'entity'],
+    ['omg 😭😭 I got the job at Pixar', 'event'],
+  ])('keeps "%s" as Caroline\'s %s', (text, type) => {
+    expect(said(text)).toMatchObject([{ type, speaker: 'Caroline' }]);
+  });
+
+  it.each([
+    'they asked me to say hi',
+    "my mom's cooking is the best",
+    "I think I'll go",
+    'Mom lost her mind lol',
+    "I'm never doing that again lol",
+    "my mom texted me that she's moving",
+    'worked late last night',
+    'we might just stay home',
+    "I'll probably be late",
+    'I might cry',
+    'my day went fine',
+    "I've been doing good",
+    'the cat moved to the couch lol',
+    'Dad made his point',
+    'Mom is going to cry so much',
+    'went to bed early',
+    "my mom's cooking is the best",
+    'today I learned that octopuses have three hearts',
+    'Netflix dropped the new season yesterday',
+    'lol when I was a kid I hated broccoli',
+    'anyway I gotta go',
+    "Dana's so funny",
+    "I'm not sure?",
+    'we could go?',
+    'meh, the neighbors had a party till 2',
+    "ok I'm making dinner, ttyl",
+    "I'm doing laundry rn",
+    "we're having tacos tonight lol",
+    'they put me on hold for an hour',
+    'guess who',
+    "I'm at work every day lol",
+    'I have a question',
+    "I might be late so I'll text you",
+    'same on monday lol',
+    "I'm looking for my keys lol",
+    "I'm looking forward to it",
+    'thanks for the advice!!',
+    'thank you for listening',
+    'thanks for everything',
+    'I found something lol',
+    'we already run Postgres at work',
+    "I'm telling you, it's a scam",
+    "I'm telling him tonight lol",
+    "I'm watching the game rn",
+    "I'm running late, 10 min",
+    'I took a nap',
+    'I had the weirdest dream last night',
+    'I just realized it’s Friday',
+    'I hate when that happens',
+    'Milo got into trouble again lol',
+    "I'm gonna sleep for a week",
+    "I'm going to bed, night!",
+    'this morning I had cereal',
+    "I'll call you tomorrow",
+    'my phone died lol',
+    'my package arrived today',
+    'I was in a meeting',
+    "that's my weakness lol",
+    'I could eat',
+    'I live for this drama lol',
+    "I'd rather not",
+    "I'm such an idiot",
+    'my sister is so dramatic',
+    'my husband is snoring lol',
+    'my mom is calling me',
+    'my son is being a menace today',
+  ])('drops "%s"', (text) => {
+    expect(said(text)).toEqual([]);
+  });
+
+  it.each([
+    ['road trip or flights?', 'flights. we booked Denver for the 9th', 'Denver'],
+    ['did you buy anything at the market?', 'two jars of honey and a hot sauce from Oaxaca', 'Oaxaca'],
+    ['who??', 'my cousin Dario', 'Dario'],
+    ['how was Lisbon??', 'amazing. we did the tram and ate pastéis every day', 'Lisbon'],
+    ['how was the first week', 'exhausting lol. 3 night shifts in a row', 'night shifts'],
+    ['the wedding is the 14th right?', 'yep, at the vineyard in Sonoma', 'Sonoma'],
+    ['when do you leave?', 'Thursday if the visa comes through', 'Thursday'],
+    ['and Biscuit?', 'Biscuit is staying with my sister', 'Biscuit'],
+    ["when's the surgery?", 'the 9th, at 7am', '9th'],
+    ['how did the interview go?', 'really well. they want me back Tuesday', 'Tuesday'],
+    [
+      "how's your mom doing after the surgery?",
+      "much better, she's walking again. PT twice a week",
+      'walking',
+    ],
+    ["what's the coolest bird you've seen", 'a great blue heron! right by the bridge', 'heron'],
+    ['did you see any bears?', 'one! from the car thank god. a grizzly with two cubs', 'grizzly'],
+    ["yo how's the new apartment", "obsessed. the light is insane and we're 5 min from the park", 'park'],
+    ["how'd finals go?", 'aced orgo somehow?? still waiting on stats', 'orgo'],
+    ['any names yet?', "we're between Hazel and June", 'Hazel'],
+    ['so any plans for the summer?', 'three weeks in Portugal with my sister', 'Portugal'],
+    ["how'd it go with the landlord?", "he's fixing the heat Monday finally", 'heat'],
+    ['what did the doctor say?', 'torn meniscus. surgery in two weeks', 'meniscus'],
+    [
+      'oh random q, are you still doing the climbing gym? I want to try it',
+      'yeah every tuesday and thursday at Brooklyn Boulders',
+      'Brooklyn Boulders',
+    ],
+  ])('pairs "%s" with "%s"', (question, reply, word) => {
+    const kept = pair(question, reply);
+    expect(kept).toHaveLength(1);
+    // The question is the sentence of the message that asks it.
+    expect(kept[0]).toMatchObject({ speaker: 'Caroline' });
+    expect(question.startsWith(kept[0]!.question!)).toBe(true);
+    expect(kept[0]!.content).toContain(word);
+  });
+
+  it('a verdict, a check-in or a bare yes answers nothing (property)', () => {
+    const exchange = fc.constantFrom(
+      ['how was your day?', 'pretty good, kinda long'],
+      ['how was it?', 'amazing!!'],
+      ['how was the party?', 'so fun honestly'],
+      ['everything ok?', 'yeah, just tired'],
+      ['you good?', 'yep all good'],
+      ['coffee or tea?', 'either lol'],
+      ['you coming or not?', 'yeah yeah'],
+      ['did you eat anything?', 'nope'],
+      ['is it raining there?', 'yeah lol'],
+      ['Jordan and I are thinking about a cat, what do you think?', 'Do it! cats are the best'],
+      ['burger or pizza?', 'pizza obviously'],
+      ['Need help? I can bring snacks lol', 'Yes please!! Snacks are the most important part'],
+      ['want me to pick you up?', 'yes please, thank you!!'],
+      ['any luck?', 'nope lol'],
+      ['what time is it there?', 'like 3am lol'],
+      ['what happened?', 'long story lol'],
+      ['how was the wedding?', 'beautiful. the flowers were everywhere and the band was loud'],
+      ['how was the zoo?', 'hot lol. the penguins were cute though'],
+      ['how was work?', 'fine, long day'],
+      ['did you do anything fun?', 'nope, just chilled'],
+      ['still on for tonight?', 'yes!! see you at 7'],
+    );
+    fc.assert(
+      fc.property(exchange, ([q, r]) => {
+        expect(pair(q!, r!)).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a pasted chat log is other people’s words, never the sender’s', () => {
+    const log = [
+      '[Fri 18:11] Priya: everyone brings lunch, I’ll bring the big thermos and cookies',
+      '[Fri 18:12] Tom: I adopted a puppy last week',
+      '12/03/24, 18:11 - Sam: we’re moving to Denver in June',
+      '',
+      'jojo — Today at 11:44',
+      "I'm bringing pothos cuttings to the swap on Saturday",
+    ].join('\n');
+    expect(said(log)).toEqual([]);
+    expect(extractCandidates([{ seq: 1, role: 'user', text: log }])).toEqual([]);
+    // The sender's own line after the log is still theirs.
+    expect(said(`${log}\n\nanyway I adopted a kitten last week`)).toMatchObject([{ speaker: 'Caroline' }]);
+  });
+});
