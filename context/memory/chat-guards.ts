@@ -65,6 +65,11 @@ const LOGGED_LINE =
 const LOG_HEADER =
   /^[ \t]*[^\n]{1,40}?[ \t]+[—–-][ \t]+(?:Today|Yesterday|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})(?:[ \t]+at)?[ \t]+\d{1,2}:\d{2}(?:[ \t]*[AaPp][Mm])?[ \t]*$/u;
 
+/** Other people's words inside a message: `>`-quoted lines and pasted chat logs (never the sender's own). */
+export function forwardedRanges(text: string): Array<[number, number]> {
+  return [...quotedRanges(text), ...transcriptRanges(text)];
+}
+
 /**
  * The [start, end) ranges of a message's pasted chat log (a transcript of other people's lines,
  * each with its speaker): forwarded speech, never the sender's own.

@@ -8,15 +8,14 @@
  */
 import { type ResolvedDate, resolveDates } from '../time/dates.js';
 import {
+  forwardedRanges,
   goesOn,
   isAdvice,
   isChatNoise,
   isQuestion,
   isReportedSpeech,
   isUptalk,
-  quotedRanges,
   TAG_QUESTION,
-  transcriptRanges,
   withoutLeadIn,
 } from './chat-guards.js';
 import { conversationFinding, namesSomeone, thanksFinding, thirdPersonFinding } from './conversation.js';
@@ -220,7 +219,7 @@ function messageCandidates(
 ): Found[] {
   const asked = answering?.asked ?? null;
   // A `>` block and a pasted chat log are forwarded: other people's words.
-  const quoted = [...quotedRanges(message.text), ...transcriptRanges(message.text)];
+  const quoted = forwardedRanges(message.text);
   const fenced = fencedRanges(message.text);
   const inside = (ranges: Array<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);

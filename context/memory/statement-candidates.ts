@@ -8,11 +8,11 @@
  * are attached by extractive.ts as for every other candidate.
  */
 import {
+  forwardedRanges,
   isAdvice,
   isChatNoise,
   isQuestion,
   isReportedSpeech,
-  quotedRanges,
   TAG_QUESTION,
 } from './chat-guards.js';
 import { AHEAD } from './conversation-patterns.js';
@@ -61,7 +61,7 @@ export function statementCandidates(
   molt: ReadonlyArray<[number, number]>,
   asked: string | null,
 ): Found[] {
-  const quoted = quotedRanges(text);
+  const quoted = forwardedRanges(text);
   const fenced = fencedRanges(text);
   const inside = (ranges: ReadonlyArray<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
