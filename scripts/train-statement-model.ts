@@ -145,19 +145,21 @@ export function crossValidate(conversations: readonly PeopleConversation[], corp
 }
 
 /**
- * The (threshold, gate) with the best recall at precision ≥ 0.9 (else the best precision). The
- * rules were written against these same conversations, so the rules' share of these figures is
+ * The (threshold, gate) with the best F0.5 over the cross-validated extractor figures. The rules
+ * were written against some of these conversations, so the rules' share of these figures is
  * in-sample (a gate can only look worse here); the gate = threshold rows, where the model alone
  * decides which messages give memories, are the out-of-sample estimate of the model.
  */
 export function choose(extractor: ReturnType<typeof crossValidate>['extractor']) {
-  const good = extractor.filter((e) => e.precision >= 0.9);
-  const pool = good.length > 0 ? good : extractor;
-  return [...pool].sort((a, b) =>
-    good.length > 0
-      ? b.recall - a.recall || b.precision - a.precision
-      : b.precision - a.precision || b.recall - a.recall,
-  )[0]!;
+  // F0.5: precision weighs twice recall. A wrong memory is injected into prompts; a missed one is
+  // still found as an episode (docs/memory.md#episodes).
+  const f = (e: { precision: number; recall: number }) =>
+    e.precision + e.recall === 0 ? 0 : (1.25 * e.precision * e.recall) / (0.25 * e.precision + e.recall);
+  // The gate stays 0: a gate drops rules' candidates the model scores low, mostly short answers
+  // ("The Wolves!") that a model of whole messages cannot judge (the rules' own tests then fail).
+  return [...extractor]
+    .filter((e) => e.gate === 0)
+    .sort((a, b) => f(b) - f(a) || b.precision - a.precision || a.threshold - b.threshold)[0]!;
 }
 
 /** The model trained on every tuning conversation. */
