@@ -909,6 +909,7 @@ export interface paths {
                                 memoryEvents: number;
                                 episodes: number;
                                 vectors: number;
+                                amendments: number;
                             };
                             workflowRuns: number;
                         };
@@ -3498,6 +3499,8 @@ export interface paths {
                             episodes: number;
                             /** @description Embedding vectors erased (of memories and episodes) */
                             vectors: number;
+                            /** @description Amendment links erased (an episode that amends an earlier one: docs/recall-and-updates.md#newest-wins) */
+                            amendments: number;
                         };
                     };
                 };
@@ -3722,6 +3725,8 @@ export interface paths {
                                 kind: "episode" | "memory";
                                 /** @description The episodes this memory was extracted from, folded into it (one hit, not two) */
                                 episodeIds: string[];
+                                /** @description A later episode that says it amends this one (placed directly above it: docs/recall-and-updates.md#newest-wins) */
+                                amendedBy?: string;
                             }[];
                             nextCursor: string | null;
                             retrieval?: {
@@ -5663,6 +5668,7 @@ export interface paths {
                                 memoryEvents: number;
                                 episodes: number;
                                 vectors: number;
+                                amendments: number;
                             };
                             workflowRuns: number;
                         };
