@@ -89,13 +89,13 @@ export interface ConversationFinding {
   priority: number;
 }
 
-/**
- * The memory a chat sentence states, if any: its type and kind. `sentence` is the sentence
- * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
- */
 /** The sentence without a closing invitation to the other speaker ("…, you should come"). */
 const withoutInvitation = (s: string) =>
   s.replace(/,\s*(?:you|wanna|want to|if you|lmk|we should|we could|let'?s|lets|u should|come)\b.*$/iu, '');
+
+/** A past verb of an event: a known past form or an "-ed" word, and not one of `NOT_EVENTS`. */
+const pastEvent = (verb: string): boolean =>
+  (PAST_VERB_SET.has(verb.toLowerCase()) || /^[a-z]{3,}ed$/u.test(verb)) && !NOT_EVENTS.test(verb);
 
 /**
  * "I think I tweaked it yesterday", "pretty sure I failed my chem final": a past event said with a
@@ -108,8 +108,7 @@ function unsoftened(sentence: string): string {
     );
   if (!m) return sentence;
   const verb = m[1]!.toLowerCase();
-  const past = (PAST_VERB_SET.has(verb) || /^[a-z]{3,}ed$/u.test(verb)) && !NOT_EVENTS.test(verb);
-  return past ? sentence.slice(m[0].length) : sentence;
+  return pastEvent(verb) ? sentence.slice(m[0].length) : sentence;
 }
 
 /** What is done every day, and chat's sign-offs: alone they make no ongoing event. */
@@ -176,6 +175,10 @@ const tellingAhead = (verb: string, rest: string | undefined) =>
   contentWords((rest ?? '').replace(/^.*?\b(?:about|that)\s+/u, '')).filter((w) => !TIME_WORDS.test(w))
     .length >= 1;
 
+/**
+ * The memory a chat sentence states, if any: its type and kind. `sentence` is the sentence
+ * without its fillers; the caller has ruled out noise, hedges, reported and quoted speech.
+ */
 export function conversationFinding(said: string): ConversationFinding | null {
   const sentence = unsoftened(asNews(readable(said)));
   const whole = sentenceFinding(sentence);
@@ -361,8 +364,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (
     m &&
     !NOT_THIRD_PARTY.test(m.groups!.who!) &&
-    (PAST_VERB_SET.has(m.groups!.verb!.toLowerCase()) || /^[a-z]{3,}ed$/u.test(m.groups!.verb!)) &&
-    !NOT_EVENTS.test(m.groups!.verb!) &&
+    pastEvent(m.groups!.verb!) &&
     objectOk(m.groups!.rest) &&
     (contentWords(m.groups!.rest!).length >= 2 || DATED.test(m.groups!.rest!))
   )
@@ -372,8 +374,7 @@ function sentenceFinding(sentence: string): ConversationFinding | null {
   if (
     m &&
     !NOT_THIRD_PARTY.test(m.groups!.who!) &&
-    (PAST_VERB_SET.has(m.groups!.verb!.toLowerCase()) || /^[a-z]{3,}ed$/u.test(m.groups!.verb!)) &&
-    !NOT_EVENTS.test(m.groups!.verb!) &&
+    pastEvent(m.groups!.verb!) &&
     DATED.test(m.groups!.rest!) &&
     objectOk(m.groups!.rest) &&
     contentWords(m.groups!.rest!).filter((w) => !TIME_WORDS.test(w)).length >= 1

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
 import { linkPendingAmendments } from '../../db/memory/amendments.js';
-import { eventually, uniqueSessionId } from './harness.js';
+import { eraseWith, eventually, uniqueSessionId } from './harness.js';
 import { type Json, useRecallStack } from './recall-stack.js';
 
 const { stack, keys, call, context } = useRecallStack();
@@ -206,15 +206,7 @@ describe('newest wins for explicit amendments', () => {
         )) as unknown as { rows: Array<{ n: number }> }
       ).rows[0]!.n;
     expect(await linksOf()).toBe(1);
-    const erase = async (url: string) => {
-      const response = await stack.app.inject({
-        method: 'DELETE',
-        url,
-        headers: { authorization: `Bearer ${keys.operator}` },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json();
-    };
+    const erase = (url: string) => eraseWith(stack.app, keys.operator!, url);
     expect((await erase(`/v1/sessions/${amends}`)).erased).toMatchObject({ amendments: 1 });
     expect(await linksOf()).toBe(0);
     const found = await search({ query: subject.query, userId, limit: 10 });

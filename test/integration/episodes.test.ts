@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../db/api-keys.js';
-import { eventually, uniqueSessionId } from './harness.js';
+import { eraseWith, eventually, uniqueSessionId } from './harness.js';
 import { type Json, useRecallStack } from './recall-stack.js';
 
 const { stack, keys, call, context } = useRecallStack();
@@ -56,15 +56,7 @@ async function indexed(sessionId: string) {
   );
 }
 
-async function erase(url: string): Promise<Json> {
-  const response = await stack.app.inject({
-    method: 'DELETE',
-    url,
-    headers: { authorization: `Bearer ${keys.operator}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const erase = (url: string): Promise<Json> => eraseWith(stack.app, keys.operator!, url);
 
 describe('episodes', () => {
   it('every turn is searchable, with speaker, time and provenance, in one ranked list', async () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { DEFAULT_QUERY_EMBEDDING_TIMEOUT_MS } from '../../api/assembly/hybrid-recall.js';
 import { startEpisodeIndexer } from '../../api/control/episode-indexer.js';
 import { startEmbeddingBackfill } from '../../api/control/memory-embedding.js';
@@ -205,4 +205,11 @@ export function caller(app: FastifyInstance) {
     });
     return { status: response.statusCode, body: response.body, json: (): Json => response.json() };
   };
+}
+
+/** A DELETE (an erasure) with the given key, which must answer 200: its receipt. */
+export async function eraseWith(app: FastifyInstance, key: string, url: string): Promise<Json> {
+  const response = await app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${key}` } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
 }
