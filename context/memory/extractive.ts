@@ -18,7 +18,8 @@ import {
   TAG_QUESTION,
   withoutLeadIn,
 } from './chat-guards.js';
-import { conversationFinding, namesSomeone, thanksFinding, thirdPersonFinding } from './conversation.js';
+import { conversationFinding } from './conversation.js';
+import { namesSomeone, thanksFinding, thirdPersonFinding } from './conversation-others.js';
 import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
