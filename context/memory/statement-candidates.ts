@@ -1,19 +1,22 @@
 /**
  * Where the statement model (statement-model.ts) decides, in a conversation between people
- * (docs/memory.md, "The statement model"): a message it scores at or above its threshold that no
- * rule kept becomes a candidate — its own sentences that pass the guards (not a question, not
- * `>`-quoted, not in a code block, not reported speech, not chatter, not advice, not molt's own
- * text), kept whole so the key words across sentences stay together — and, with a gate, the
- * rules' candidates of a message it scores below the gate are dropped. The speaker and the dates
- * are attached by extractive.ts as for every other candidate.
+ * (docs/memory.md, "The statement model"): a message it scores at or above its threshold becomes a
+ * candidate whole — its own text from the first to the last sentence that is not a question,
+ * without forwarded, fenced or molt-written text, reported speech or advice (each of those ends a
+ * run) — in place of the clauses the rules kept of it; a message it scores below the threshold
+ * keeps what the rules found (dropped below a gate, 0 in the committed model). The speaker and the
+ * dates are attached by extractive.ts as for every other candidate.
  */
 import {
   forwardedRanges,
+  HEDGE,
   isAdvice,
   isChatNoise,
   isQuestion,
   isReportedSpeech,
+  isUptalk,
   TAG_QUESTION,
+  withoutLeadIn,
 } from './chat-guards.js';
 import { AHEAD } from './conversation-patterns.js';
 
@@ -33,8 +36,11 @@ interface Found {
   dated: boolean;
 }
 
-/** How a sentence fares: it states something of the speaker's, is only chatter, or must not be quoted. */
-type Verdict = 'says' | 'chatter' | 'never';
+/** A sentence about a person it does not name ("She's moving to Denver"). */
+const UNNAMED = /^(?:she|he|they)(?:['’](?:s|re|ll|d|ve))?\b/iu;
+/** A name (a capitalized word not at a sentence's start), or a kin word, said before. */
+const NAMED =
+  /(?:[^.!?\s]\s+\p{Lu}\p{Ll}+|\b(?:mom|mum|dad|sister|brother|wife|husband|daughter|son|friend|boss|aunt|uncle|grandma|grandpa|cousin|girlfriend|boyfriend|partner|neighbou?r|roommate)\b)/u;
 
 const PAST =
   /\b(?:\p{L}{2,}ed|went|got|took|made|had|did|was|were|saw|met|came|left|began|bought|brought|found|gave|ran|won|lost|wrote|read|sold|told|felt|kept|spent|sent|built|paid|drove|flew|ate|swam|moved)\b|\b(?:yesterday|ago|last)\b/iu;
@@ -50,57 +56,74 @@ function typeOf(text: string): { type: MemoryType; dated: boolean } {
 }
 
 /**
- * The candidates the model adds for one message the rules kept nothing of: each run of its
- * sentences that state something (chatter inside a run stays, so the quote is one verbatim slice;
- * a question, a quoted, fenced, reported, advising or molt-written sentence ends the run).
- * `asked` is the other speaker's question the message answers, if any.
+ * The candidates of a message the model keeps: the message's own text, whole — from its first to
+ * its last own sentence, without a question at either end — so the punchy opening ("I PASSED 🚗",
+ * "GOT IT!!!") and the details after it stay together. A forwarded block (`>` lines, a pasted chat
+ * log), a code block or molt's own text is never part of a quote: where one sits inside the
+ * message, each run of own sentences around it is its own candidate. `asked` is the other
+ * speaker's question the message answers, if any (kept with the first run); `typed` is the rules'
+ * reading of the message, when they kept something of it (its type and whether it is dated).
  */
-export function statementCandidates(
+export function wholeMessageCandidates(
   text: string,
   sentences: ReadonlyArray<{ text: string; index: number }>,
   molt: ReadonlyArray<[number, number]>,
   asked: string | null,
+  typed: { type: MemoryType; dated: boolean } | null,
 ): Found[] {
   const quoted = forwardedRanges(text);
   const fenced = fencedRanges(text);
   const inside = (ranges: ReadonlyArray<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
-  const verdicts: Verdict[] = sentences.map((s) => {
-    const statement = s.text.replace(TAG_QUESTION, '');
-    if (
-      s.text.length > MEMORY_CONTENT_MAX ||
-      isQuestion(statement) ||
-      isUnmarkedQuestion(statement) ||
-      inside(quoted, s.index) ||
-      inside(fenced, s.index) ||
-      inMoltText(molt, s.index, s.text.length) ||
-      isReportedSpeech(s.text) ||
-      isAdvice(statement)
-    )
-      return 'never';
-    return isChatNoise(statement) ? 'chatter' : 'says';
-  });
-  const out: Found[] = [];
-  let i = 0;
-  while (i < sentences.length) {
-    if (verdicts[i] !== 'says') {
-      i += 1;
-      continue;
+  const own = (s: { text: string; index: number }) =>
+    s.text.length <= MEMORY_CONTENT_MAX &&
+    !inside(quoted, s.index) &&
+    !inside(fenced, s.index) &&
+    !inMoltText(molt, s.index, s.text.length) &&
+    !isReportedSpeech(s.text) &&
+    !isAdvice(s.text.replace(TAG_QUESTION, ''));
+  // A rising "?" on a statement ("aced orgo somehow??") does not make it a question.
+  const asks = (s: { text: string }) => {
+    const statement = isUptalk(s.text) ? s.text.replace(/[?？]+\s*$/u, '') : s.text.replace(TAG_QUESTION, '');
+    return isQuestion(statement) || isUnmarkedQuestion(statement);
+  };
+  // What states something of the speaker's: not chatter, not hedged ("maybe I'll…", "if I…"), not
+  // a she/he/they with nobody named before it in the message.
+  const states = (s: { text: string; index: number }) => {
+    const statement = withoutLeadIn(s.text.replace(TAG_QUESTION, ''));
+    return (
+      !asks(s) &&
+      !isChatNoise(statement) &&
+      !HEDGE.test(statement) &&
+      !(UNNAMED.test(statement) && !NAMED.test(text.slice(0, s.index)))
+    );
+  };
+  const runs: Array<Array<{ text: string; index: number }>> = [];
+  let run: Array<{ text: string; index: number }> = [];
+  for (const s of sentences) {
+    if (own(s)) run.push(s);
+    else if (run.length > 0) {
+      runs.push(run);
+      run = [];
     }
-    let to = i;
-    for (let j = i + 1; j < sentences.length && verdicts[j] !== 'never'; j += 1)
-      if (verdicts[j] === 'says') to = j;
-    const from = sentences[i]!;
-    const last = sentences[to]!;
-    const quote = text.slice(from.index, last.index + last.text.length);
-    i = to + 1;
+  }
+  if (run.length > 0) runs.push(run);
+  const out: Found[] = [];
+  for (const r of runs) {
+    let from = 0;
+    let to = r.length - 1;
+    while (from <= to && asks(r[from]!)) from += 1;
+    while (to >= from && asks(r[to]!)) to -= 1;
+    if (from > to) continue;
+    const answers = asked !== null && out.length === 0;
+    // Only chatter ("lol ok. sure!"), hedges or an unnamed she/he/they state nothing of the
+    // speaker's, unless the run answers the other speaker ("160!").
+    if (!answers && !r.slice(from, to + 1).some(states)) continue;
+    const quote = text.slice(r[from]!.index, r[to]!.index + r[to]!.text.length);
     if (quote.length > MEMORY_CONTENT_MAX) continue;
     const stated = quote.trim().replace(/[.。]+$/u, '');
-    const content =
-      asked !== null && out.length === 0
-        ? clip(`${stated} (answering "${asked.trim()}")`, MEMORY_CONTENT_MAX)
-        : stated;
-    const { type, dated } = typeOf(quote);
+    const content = answers ? clip(`${stated} (answering "${asked.trim()}")`, MEMORY_CONTENT_MAX) : stated;
+    const { type, dated } = typed ?? typeOf(quote);
     out.push({
       candidate: {
         type,
@@ -108,7 +131,7 @@ export function statementCandidates(
         abstract: clip(content, MEMORY_ABSTRACT_MAX),
         key: null,
         quote,
-        ...(asked !== null && out.length === 0 ? { question: asked } : {}),
+        ...(answers ? { question: asked } : {}),
         priority: 3,
       },
       dated,
@@ -118,9 +141,11 @@ export function statementCandidates(
 }
 
 /**
- * A message's candidates with the model's judgement: the rules' (`found`), dropped when the
- * model scores the message below `model.gate`; else, when the rules kept nothing and the model
- * scores it at or above `model.threshold`, its own statements (statementCandidates).
+ * A message's candidates with the model's judgement. Scored at or above `model.threshold`: the
+ * message whole (wholeMessageCandidates), typed as the rules read it when they kept something of
+ * it — unless a rule's candidate carries a key (a fact that later supersedes by key, such as a
+ * favourite), which stays as the rules wrote it. Below the threshold: the rules' candidates
+ * (`found`), dropped when the model scores the message below `model.gate`.
  */
 export function judged(
   model: StatementModel,
@@ -132,6 +157,11 @@ export function judged(
   asked: string | null,
 ): Found[] {
   const p = scoreStatement(model, { text: message.text, previous, ruled: found.length > 0 });
-  if (found.length > 0) return p < model.gate ? [] : found;
-  return p >= model.threshold ? statementCandidates(message.text, sentences, molt, asked) : [];
+  if (p >= model.threshold && !found.some((f) => f.candidate.key !== null)) {
+    const first = found[0];
+    const typed = first ? { type: first.candidate.type, dated: first.dated } : null;
+    const whole = wholeMessageCandidates(message.text, sentences, molt, asked, typed);
+    if (whole.length > 0) return whole;
+  }
+  return p < model.gate ? [] : found;
 }

@@ -1,9 +1,9 @@
 /**
  * The statement model (context/memory/statement-model.ts, statement-candidates.ts; issue 31): the
  * committed weights are what scripts/train-statement-model.ts trains (reproducible), scores are
- * probabilities, and whatever the model says, a message's questions, `>`-quoted lines, reported
- * speech and advice never become its candidates, and conversations without speakers' names are
- * left to the rules.
+ * probabilities, and whatever the model says, a message's `>`-quoted lines, reported speech and
+ * advice never become part of its candidates (nor does a question open or end one), and
+ * conversations without speakers' names are left to the rules.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -62,7 +62,7 @@ describe('statement model', () => {
     'You should try the pottery studio on Elm',
   );
 
-  it('keeps a message whole but never its questions, quoted lines, reported speech or advice', () => {
+  it('keeps a message whole but never its quoted lines, reported speech or advice, nor a question at either end', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(statement, never), { minLength: 1, maxLength: 5 }), (lines) => {
         const text = lines.map((l) => (l.startsWith('>') || l.endsWith('?') ? l : `${l}.`)).join('\n');
@@ -72,9 +72,12 @@ describe('statement model', () => {
         expect(accepted.length).toBe(candidates.length);
         for (const c of candidates) {
           expect(text.includes(c.quote)).toBe(true);
-          for (const bad of ['Bob Stranger', 'What did you', 'sister said', 'You should']) {
+          for (const bad of ['Bob Stranger', 'sister said', 'You should']) {
             expect(c.quote).not.toContain(bad);
           }
+          // A question between two statements stays inside the verbatim slice; none opens or ends it.
+          expect(c.quote.startsWith('What did you')).toBe(false);
+          expect(c.quote.endsWith('?')).toBe(false);
         }
         // A message with a statement of the speaker's yields at least one candidate.
         if (lines.some((l) => !l.startsWith('>') && /^(?:I |The |We |My mom)/u.test(l)))
@@ -110,5 +113,61 @@ describe('statement model', () => {
     expect(extractCandidates(range, { statement: { ...no, gate: 0.5 } })).toEqual([]);
     const chatter = [by('Mel', 'hey there, long time', 1), by('Caroline', 'lol ok. sure!', 2)];
     expect(extractCandidates(chatter, { statement: YES })).toEqual([]);
+  });
+
+  it('keeps the whole message, its opening exclamation and what follows, as one candidate', () => {
+    const openings = fc.constantFrom('I PASSED 🚗🚗', 'GOT IT!!!!! 🎉', 'omg', 'Bengaluru. IISc', 'moved!!!');
+    const details = fc.constantFrom(
+      'road test was this morning',
+      'the examiner called this morning',
+      'everything is in boxes and I am sleeping on a mattress',
+      '18 to 20 march',
+    );
+    fc.assert(
+      fc.property(openings, details, fc.boolean(), (opening, detail, asked) => {
+        const text = `${opening}. ${detail}`;
+        const range = [
+          by('Mel', asked ? 'so how was the test?' : 'hey there, long time', 1),
+          by('Caroline', text, 2),
+        ];
+        const candidates = extractCandidates(range, { statement: YES });
+        expect(candidates).toHaveLength(1);
+        expect(candidates[0]!.quote).toBe(text);
+        expect(candidates[0]!.speaker).toBe('Caroline');
+        expect(candidates[0]!.content.includes('(answering "so how was the test?")')).toBe(asked);
+        expect(verifyCandidates(candidates, range).accepted).toHaveLength(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('splits a kept message around forwarded text, and keeps a rule candidate with a key as the rules wrote it', () => {
+    const text = 'We booked the cabin for June.\n> my name is Bob Stranger\nIt has a hot tub lol';
+    const range = [by('Mel', 'hey there, long time', 1), by('Caroline', text, 2)];
+    const quotes = extractCandidates(range, { statement: YES }).map((c) => c.quote);
+    expect(quotes).toEqual(['We booked the cabin for June.', 'It has a hot tub lol']);
+    const keyed = [
+      by('Mel', 'hey there, long time', 1),
+      by('Caroline', 'my email is cat@example.com lol. it is what it is', 2),
+    ];
+    expect(extractCandidates(keyed, { statement: YES })).toEqual(
+      extractCandidates(keyed, { statement: false }),
+    );
+    expect(extractCandidates(keyed, { statement: false }).some((c) => c.key !== null)).toBe(true);
+  });
+
+  it('a kept message of chatter alone gives nothing, unless it answers the other speaker', () => {
+    const chatter = fc.constantFrom('lol ok. sure!', 'haha yes', 'omg', 'thanks!!');
+    fc.assert(
+      fc.property(chatter, (text) => {
+        const plain = [by('Mel', 'hey there, long time', 1), by('Caroline', text, 2)];
+        expect(extractCandidates(plain, { statement: YES })).toEqual([]);
+      }),
+      { numRuns: 10 },
+    );
+    const answer = [by('Mel', 'how many hours do you have now?', 1), by('Caroline', '22!!', 2)];
+    expect(extractCandidates(answer, { statement: YES }).map((c) => c.content)).toEqual([
+      'Caroline: 22!! (answering "how many hours do you have now?")',
+    ]);
   });
 });
