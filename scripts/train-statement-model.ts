@@ -20,6 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rangesOf, score } from '../bench/extraction.bench.js';
+import { PROBE_FILE, parseProbe } from '../bench/extraction-probe.js';
 import { loadPeopleCorpus } from '../bench/people-corpus.js';
 import { PEOPLE_EXTRACTION_TUNING, type PeopleConversation } from '../bench/people-extraction-tuning.js';
 import { extractCandidates } from '../context/memory/extractive.js';
@@ -52,18 +53,18 @@ export function tuningConversations(): PeopleConversation[] {
  * (it is evidence of a planted memory of its own speaker).
  */
 /**
- * The probe's phrasings (bench/extraction-probe.txt) as single messages.
+ * The probe's phrasings (bench/extraction-probe.txt: statements of the speaker's own and chatter,
+ * written for generality by the rules' engineers) as single messages: chatter labelled false.
+ * Always in training, never scored in cross-validation.
  */
 export function probeExamples(): TrainingExample[] {
-  const lines = readFileSync(PROBE_FILE, 'utf8').split('\n').filter((l) => l.trim());
-  return lines.map((line) => {
-    const noise = line.startsWith('!');
-    const body = noise ? line.slice(1).trim() : line;
-    const [asked, answer] = body.includes(' || ') ? body.split(' || ') : [null, body];
-    return { text: answer!, previous: asked ?? null, ruled: false, label: !noise };
-  });
+  return parseProbe(readFileSync(PROBE_FILE, 'utf8')).map(({ noise, asked, text }) => ({
+    text,
+    previous: asked,
+    ruled: false,
+    label: !noise,
+  }));
 }
-const PROBE_FILE = fileURLToPath(new URL('../bench/extraction-probe.txt', import.meta.url));
 
 export function examplesOf(conversation: PeopleConversation): TrainingExample[] {
   const positive = new Set<string>();
