@@ -1,7 +1,7 @@
 /**
  * A learned judgement "does this message state a memory of its own speaker?" (docs/memory.md,
  * "The statement model"; issue 31): a logistic model over the words and character n-grams of one
- * chat message and a dozen shape features. The extractive extractor (extractive.ts) asks it about
+ * chat message and about twenty shape features. The extractive extractor (extractive.ts) asks it about
  * every message of a conversation between people; statement-candidates.ts turns a message it
  * keeps into a candidate. Trained offline by scripts/train-statement-model.ts on the TUNING part
  * of the people corpus and the tuning set of bench/people-extraction-tuning.ts; the weights are
@@ -35,6 +35,11 @@ const SECOND = /\b(?:you|u|your|ur|you're|youre|you've|yours|yourself)\b/u;
 const REPORTED = /\b(?:said|says|told|tells|texted|wrote|according|apparently|mentioned)\b/u;
 const LIKING =
   /\b(?:love|loved|like|liked|enjoy|enjoyed|favou?rite|prefer|hate|adore|obsessed|peace|calm|happy)\b/u;
+
+/** A capitalized word that does not open the text: a name ("Dani", "Buckeye Lake"). */
+const NAME_AFTER_WORD = /(?<=\S\s+)\p{Lu}\p{Ll}+/gu;
+const MONEY = /[$£€]\s?\d|\d\s?(?:k|bucks|dollars|euros|pounds)\b/iu;
+const CLOCK = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b/iu;
 
 const folded = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[’‘]/gu, "'");
 
@@ -80,6 +85,13 @@ export function statementFeatures(input: StatementInput): Map<string, number> {
     ['s:liking', LIKING.test(text)],
     ['s:exclaim', /!/u.test(trimmed)],
     ['s:ruled', input.ruled],
+    // What concrete news carries: names, numbers, prices, times of day, emoji, a shouted word.
+    ['s:names', Math.min(trimmed.match(NAME_AFTER_WORD)?.length ?? 0, 4) / 2],
+    ['s:numbers', Math.min(trimmed.match(/\p{N}+/gu)?.length ?? 0, 4) / 2],
+    ['s:money', MONEY.test(trimmed)],
+    ['s:clock', CLOCK.test(trimmed)],
+    ['s:emoji', /\p{Extended_Pictographic}/u.test(trimmed)],
+    ['s:shout', /\b\p{Lu}{3,}\b/u.test(trimmed)],
   ];
   for (const [name, value] of shape) {
     const v = typeof value === 'number' ? value : value ? 1 : 0;
