@@ -130,9 +130,10 @@ describe('extraction of what people say', () => {
       'Caroline: The Minnesota Wolves! (answering "Which team did you sign with?")',
     ]);
     for (const m of mine) expect(m.source).toMatchObject({ speaker: 'Caroline', role: 'user' });
-    // Mel's pottery course is Mel's: kept in the session, never in Caroline's memories.
+    // Mel's pottery course is Mel's: kept in the session, never in Caroline's memories (the
+    // statement model keeps the message whole, its opening exclamation with it).
     expect(await sessionMemories(sessionId)).toEqual([
-      'Mel: I finished my pottery course yesterday (≈ 2023-05-07)',
+      'Mel: No way! I finished my pottery course yesterday (≈ 2023-05-07)',
     ]);
   });
 
