@@ -59,8 +59,10 @@ function typeOf(text: string): { type: MemoryType; dated: boolean } {
  * The candidates of a message the model keeps: the message's own text, whole — from its first to
  * its last own sentence, without a question at either end — so the punchy opening ("I PASSED 🚗",
  * "GOT IT!!!") and the details after it stay together. A forwarded block (`>` lines, a pasted chat
- * log), a code block or molt's own text is never part of a quote: where one sits inside the
- * message, each run of own sentences around it is its own candidate. `asked` is the other
+ * log), a code block, molt's own text, reported speech ("my sister said…") and advice to the other
+ * speaker are never part of a quote: where one sits inside the message, each run of own sentences
+ * around it is its own candidate. A run that states nothing of the speaker's gives nothing unless
+ * it answers the other speaker. `asked` is the other
  * speaker's question the message answers, if any (kept with the first run); `typed` is the rules'
  * reading of the message, when they kept something of it (its type and whether it is dated).
  */
@@ -143,8 +145,9 @@ export function wholeMessageCandidates(
 /**
  * A message's candidates with the model's judgement. Scored at or above `model.threshold`: the
  * message whole (wholeMessageCandidates), typed as the rules read it when they kept something of
- * it — unless a rule's candidate carries a key (a fact that later supersedes by key, such as a
- * favourite), which stays as the rules wrote it. Below the threshold: the rules' candidates
+ * it — unless a rule's candidate carries a key (a name, an identifier, an employer: what a later
+ * value supersedes by key), which stays as the rules wrote it. The whole message is also what is
+ * kept when the rules kept nothing of it. Below the threshold: the rules' candidates
  * (`found`), dropped when the model scores the message below `model.gate`.
  */
 export function judged(
