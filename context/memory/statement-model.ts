@@ -12,7 +12,7 @@
 export interface StatementModel {
   version: 1;
   bias: number;
-  /** Score at or above which a message no rule kept becomes a candidate. */
+  /** Score at or above which a message becomes a candidate whole (statement-candidates.ts). */
   threshold: number;
   /** Score below which a rule's candidate in a conversation between people is dropped (0: never). */
   gate: number;
