@@ -18,7 +18,7 @@ import {
   TAG_QUESTION,
   withoutLeadIn,
 } from './chat-guards.js';
-import { AHEAD } from './conversation-patterns.js';
+import { AHEAD, KIN } from './conversation-patterns.js';
 
 import { inMoltText } from './molt-own.js';
 import { fencedRanges } from './plain-facts.js';
@@ -39,8 +39,7 @@ interface Found {
 /** A sentence about a person it does not name ("She's moving to Denver"). */
 const UNNAMED = /^(?:she|he|they)(?:['’](?:s|re|ll|d|ve))?\b/iu;
 /** A name (a capitalized word not at a sentence's start), or a kin word, said before. */
-const NAMED =
-  /(?:[^.!?\s]\s+\p{Lu}\p{Ll}+|\b(?:mom|mum|dad|sister|brother|wife|husband|daughter|son|friend|boss|aunt|uncle|grandma|grandpa|cousin|girlfriend|boyfriend|partner|neighbou?r|roommate)\b)/u;
+const NAMED = new RegExp(String.raw`[^.!?\s]\s+\p{Lu}\p{Ll}+|\b(?:${KIN})\b`, 'u');
 
 const PAST =
   /\b(?:\p{L}{2,}ed|went|got|took|made|had|did|was|were|saw|met|came|left|began|bought|brought|found|gave|ran|won|lost|wrote|read|sold|told|felt|kept|spent|sent|built|paid|drove|flew|ate|swam|moved)\b|\b(?:yesterday|ago|last)\b/iu;
