@@ -12,7 +12,8 @@
  * Each session is one range, every message said by a `user` with its speaker's name and time, as
  * molt reads a multi-party conversation. What the extractor proposes goes through the verifier
  * (verifyCandidates): only what would be stored is scored. A stored candidate is right when it
- * comes from one of a planted memory's evidence messages, by that memory's speaker, and states
+ * comes from one of a planted memory's evidence messages (or spans one, when its quote spans a
+ * burst of one speaker's messages: verify.ts), by that memory's speaker, and states
  * every `mustContain` value; everything else counts against precision ("strict"). "Labelled"
  * precision counts only candidates from messages the labels speak about (evidence or negatives).
  * Recall is of planted memories (by kind); a dated memory's date is right when its content or
@@ -38,6 +39,8 @@ export const AFTER: ExtractiveOptions = {};
 interface Stored {
   conversation: string;
   messageId: string;
+  /** Every message its quote spans (one, or a burst's: verify.ts). */
+  messageIds: string[];
   speaker: string;
   candidate: MemoryCandidate;
 }
@@ -61,10 +64,11 @@ function extractAll(conversations: readonly PeopleConversation[], options: Extra
   for (const conversation of conversations) {
     for (const { range, ids, speakers } of rangesOf(conversation)) {
       const { accepted } = verifyCandidates(extractCandidates(range, options), range);
-      for (const { candidate, seq } of accepted) {
+      for (const { candidate, seq, through } of accepted) {
         out.push({
           conversation: conversation.id,
           messageId: ids[seq - 1]!,
+          messageIds: ids.slice(seq - 1, through ?? seq),
           speaker: speakers[seq - 1]!,
           candidate,
         });
@@ -77,7 +81,8 @@ function extractAll(conversations: readonly PeopleConversation[], options: Extra
 const folded = (text: string) => text.normalize('NFKC').toLowerCase();
 
 function matches(stored: Stored, memory: PeopleConversation['memories'][number]): boolean {
-  if (!memory.evidence.includes(stored.messageId) || stored.speaker !== memory.speaker) return false;
+  if (!stored.messageIds.some((id) => memory.evidence.includes(id)) || stored.speaker !== memory.speaker)
+    return false;
   const content = folded(stored.candidate.content);
   return memory.mustContain.every((word) => content.includes(folded(word)));
 }
@@ -98,9 +103,10 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
   for (const s of stored) {
     const conversation = byConversation.get(s.conversation)!;
     const hit = conversation.memories.some((m) => matches(s, m));
-    const spoken =
-      conversation.negatives.includes(s.messageId) ||
-      conversation.memories.some((m) => m.evidence.includes(s.messageId));
+    const spoken = s.messageIds.some(
+      (id) =>
+        conversation.negatives.includes(id) || conversation.memories.some((m) => m.evidence.includes(id)),
+    );
     if (hit) right += 1;
     if (spoken) {
       labelled += 1;
@@ -142,12 +148,14 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
     }
   }
   const turns = conversations.reduce((n, c) => n + c.sessions.reduce((k, s) => k + s.messages.length, 0), 0);
-  const turnsWithMemory = new Set(stored.map((s) => `${s.conversation}/${s.messageId}`)).size;
+  const turnsWithMemory = new Set(stored.flatMap((s) => s.messageIds.map((id) => `${s.conversation}/${id}`)))
+    .size;
   const negatives = conversations.reduce((n, c) => n + c.negatives.length, 0);
   const negativesHit = conversations.reduce(
     (n, c) =>
       n +
-      c.negatives.filter((id) => stored.some((s) => s.conversation === c.id && s.messageId === id)).length,
+      c.negatives.filter((id) => stored.some((s) => s.conversation === c.id && s.messageIds.includes(id)))
+        .length,
     0,
   );
   return {

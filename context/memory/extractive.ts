@@ -24,7 +24,13 @@ import { ruleCandidate } from './extractive-rules.js';
 import { inMoltText, moltRanges } from './molt-own.js';
 import { fencedRanges, plainFactCandidates } from './plain-facts.js';
 import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
-import { judged, STATEMENT_MODEL } from './statement-candidates.js';
+import {
+  burstsOf,
+  type JudgedMessage,
+  judged,
+  judgedBurst,
+  STATEMENT_MODEL,
+} from './statement-candidates.js';
 import type { StatementModel } from './statement-model.js';
 import {
   affirms,
@@ -123,6 +129,7 @@ export function extractCandidates(
   // Speakers' names mark a conversation between people: instructions there are advice.
   const people = conversation && messages.some((m) => m.role === 'user' && m.speaker !== undefined);
   const out: MemoryCandidate[] = [];
+  const reads: JudgedMessage[] = [];
   let previous: {
     message: RangeMessage;
     question: string | null;
@@ -157,12 +164,16 @@ export function extractCandidates(
           options,
         )
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
-    const model = options.statement === undefined ? STATEMENT_MODEL : options.statement;
-    const judgedFound =
-      people && model && message.role === 'user'
-        ? judged(model, found, message, all, molt, other ? previous!.message.text : null, asked)
-        : found;
-    out.push(...judgedFound.map((f) => (conversation ? attributed(f, message) : f.candidate)));
+    reads.push({
+      text: message.text,
+      speaker: message.speaker,
+      at: message.at,
+      found,
+      sentences: all,
+      molt,
+      previous: other ? previous!.message.text : null,
+      asked,
+    });
     const texts = sentences.map((x) => x.text);
     previous = {
       message,
@@ -170,6 +181,24 @@ export function extractCandidates(
       echo: conversation ? echoQuestion(texts) : null,
       yesNo: conversation ? yesNoQuestion(texts) : null,
     };
+  }
+  const model = options.statement === undefined ? STATEMENT_MODEL : options.statement;
+  // In a conversation between people the model judges each burst of one speaker's messages as one
+  // text, else each message alone (statement-candidates.ts); candidates of a burst are attributed
+  // to its first message.
+  const judging = people && model ? model : null;
+  for (const [from, to] of judging ? burstsOf(messages) : messages.map((_, i): [number, number] => [i, i])) {
+    const whole =
+      judging && messages[from]!.role === 'user' ? judgedBurst(judging, reads.slice(from, to + 1)) : null;
+    if (whole) {
+      out.push(...whole.map((f) => attributed(f, messages[from]!)));
+      continue;
+    }
+    for (let i = from; i <= to; i += 1) {
+      const message = messages[i]!;
+      const found = judging && message.role === 'user' ? judged(judging, reads[i]!) : reads[i]!.found;
+      out.push(...found.map((f) => (conversation ? attributed(f, message) : f.candidate)));
+    }
   }
   return out;
 }

@@ -5,6 +5,12 @@
 
 export const MEMORY_CONTENT_MAX = 1_000;
 export const MEMORY_ABSTRACT_MAX = 200;
+/**
+ * How the messages of a burst (one speaker's consecutive messages) join into one text: the
+ * statement model reads them so (statement-candidates.ts), and a quote that spans them is found so
+ * (verify.ts).
+ */
+export const BURST_JOIN = '\n';
 /** The longest speaker name molt keeps (a message's `name`, in a conversation between people). */
 export const SPEAKER_MAX = 100;
 /** A candidate whose content is this similar (pg_trgm `similarity`) to an active memory of the same scope and type is a near duplicate. */

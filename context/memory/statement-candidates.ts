@@ -15,6 +15,7 @@ import {
   isQuestion,
   isReportedSpeech,
   isUptalk,
+  NOISE,
   TAG_QUESTION,
   withoutLeadIn,
 } from './chat-guards.js';
@@ -22,16 +23,16 @@ import { AHEAD, KIN } from './conversation-patterns.js';
 
 import { inMoltText } from './molt-own.js';
 import { fencedRanges } from './plain-facts.js';
-import { clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
+import { BURST_JOIN, clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 import { type StatementModel, scoreStatement } from './statement-model.js';
 import weights from './statement-weights.json' with { type: 'json' };
-import { isUnmarkedQuestion } from './turn-pairing.js';
+import { answerStart, isUnmarkedQuestion } from './turn-pairing.js';
 import type { MemoryCandidate, MemoryType } from './types.js';
 
 /** The committed model (scripts/train-statement-model.ts writes it). */
 export const STATEMENT_MODEL = weights as StatementModel;
 
-interface Found {
+export interface Found {
   candidate: MemoryCandidate;
   dated: boolean;
 }
@@ -68,12 +69,13 @@ function typeOf(text: string): { type: MemoryType; dated: boolean } {
 export function wholeMessageCandidates(
   text: string,
   sentences: ReadonlyArray<{ text: string; index: number }>,
-  molt: ReadonlyArray<[number, number]>,
+  hidden: Hidden,
   asked: string | null,
   typed: { type: MemoryType; dated: boolean } | null,
+  /** Where the answering message ends in `text` (a burst): a run that starts past it answers nothing. */
+  askedUntil = text.length,
 ): Found[] {
-  const quoted = forwardedRanges(text);
-  const fenced = fencedRanges(text);
+  const { molt, quoted, fenced } = hidden;
   const inside = (ranges: ReadonlyArray<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
   const own = (s: { text: string; index: number }) =>
@@ -114,12 +116,15 @@ export function wholeMessageCandidates(
     let from = 0;
     let to = r.length - 1;
     while (from <= to && asks(r[from]!)) from += 1;
-    while (to >= from && asks(r[to]!)) to -= 1;
+    // Nor does a pleasantry end one ("… pottery course yesterday" — "Never give up!").
+    while (to >= from && (asks(r[to]!) || NOISE.test(withoutLeadIn(r[to]!.text).trim()))) to -= 1;
     if (from > to) continue;
-    const answers = asked !== null && out.length === 0;
+    const answers = asked !== null && out.length === 0 && r[from]!.index < askedUntil;
     // Only chatter ("lol ok. sure!"), hedges or an unnamed she/he/they state nothing of the
     // speaker's, unless the run answers the other speaker ("160!").
-    if (!answers && !r.slice(from, to + 1).some(states)) continue;
+    // An answer that is only an interjection ("yes", "ugh", "lol") answers nothing.
+    const stating = r.slice(from, to + 1);
+    if (!stating.some(states) && (!answers || answerStart(stating.map((s) => s.text)) < 0)) continue;
     const quote = text.slice(r[from]!.index, r[to]!.index + r[to]!.text.length);
     if (quote.length > MEMORY_CONTENT_MAX) continue;
     const stated = quote.trim().replace(/[.。]+$/u, '');
@@ -149,21 +154,118 @@ export function wholeMessageCandidates(
  * kept when the rules kept nothing of it. Below the threshold: the rules' candidates
  * (`found`), dropped when the model scores the message below `model.gate`.
  */
-export function judged(
-  model: StatementModel,
-  found: Found[],
-  message: { text: string },
-  sentences: ReadonlyArray<{ text: string; index: number }>,
-  molt: ReadonlyArray<[number, number]>,
-  previous: string | null,
-  asked: string | null,
-): Found[] {
-  const p = scoreStatement(model, { text: message.text, previous, ruled: found.length > 0 });
+export function judged(model: StatementModel, read: JudgedMessage): Found[] {
+  const { found, text, sentences, previous, asked } = read;
+  const p = scoreStatement(model, { text, previous, ruled: found.length > 0 });
   if (p >= model.threshold && !found.some((f) => f.candidate.key !== null)) {
     const first = found[0];
     const typed = first ? { type: first.candidate.type, dated: first.dated } : null;
-    const whole = wholeMessageCandidates(message.text, sentences, molt, asked, typed);
+    const whole = wholeMessageCandidates(text, sentences, hiddenOf(text, read.molt), asked, typed);
     if (whole.length > 0) return whole;
   }
   return p < model.gate ? [] : found;
+}
+
+/** A message of a conversation between people as the model judges it. */
+export interface JudgedMessage {
+  text: string;
+  speaker: string | undefined;
+  at: number | undefined;
+  /** The rules' candidates of it. */
+  found: Found[];
+  /** Its sentences (verbatim slices, with where each starts). */
+  sentences: ReadonlyArray<{ text: string; index: number }>;
+  /** molt's own text in it (molt-own.ts). */
+  molt: ReadonlyArray<[number, number]>;
+  /** The message right before, when another speaker said it. */
+  previous: string | null;
+  /** The other speaker's question it answers, if any. */
+  asked: string | null;
+}
+
+/** Text no quote may hold: molt's own, forwarded (`>` lines, pasted chat logs) and fenced code. */
+export interface Hidden {
+  molt: ReadonlyArray<[number, number]>;
+  quoted: ReadonlyArray<[number, number]>;
+  fenced: ReadonlyArray<[number, number]>;
+}
+
+function hiddenOf(text: string, molt: ReadonlyArray<[number, number]>): Hidden {
+  return { molt, quoted: forwardedRanges(text), fenced: fencedRanges(text) };
+}
+
+/**
+ * The longest pause between two messages of one burst. People send one piece of news as several
+ * messages a minute or two apart ("pinned E6 yesterday 🎖️" — "staff sergeant sam. say it"); the
+ * people corpus's tuning part has 255 such follow-ups, the longest 8 minutes after the one before.
+ */
+export const BURST_GAP_MS = 10 * 60_000;
+
+/**
+ * The bursts of a conversation: runs of consecutive messages of one named speaker, each sent at
+ * most BURST_GAP_MS after the one before (when both times are known). As `[from, to]` indexes.
+ */
+export function burstsOf(
+  messages: ReadonlyArray<{ role: string; speaker?: string | undefined; at?: number | undefined }>,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [i, m] of messages.entries()) {
+    const before = messages[i - 1];
+    const last = out.at(-1);
+    const continues =
+      last !== undefined &&
+      last[1] === i - 1 &&
+      before !== undefined &&
+      m.role === 'user' &&
+      before.role === 'user' &&
+      m.speaker !== undefined &&
+      m.speaker === before.speaker &&
+      (m.at === undefined || before.at === undefined || m.at - before.at <= BURST_GAP_MS);
+    if (continues) last[1] = i;
+    else out.push([i, i]);
+  }
+  return out;
+}
+
+/**
+ * The candidates of a burst of one speaker's messages (burstsOf), judged as one text: the model
+ * scores the messages joined (BURST_JOIN) and, at or above its threshold, the burst's own text
+ * from its first to its last own sentence becomes the candidates (wholeMessageCandidates), so news
+ * sent in pieces ("survived the viewing marathon today 😩" — "4. FOUR. in one afternoon…") is one
+ * memory whose quote spans the messages. Null when the burst is one message, when the model scores
+ * it below the threshold, when a rule's candidate in it carries a key, or when nothing of it is a
+ * candidate: then each message is judged alone (judged).
+ */
+export function judgedBurst(model: StatementModel, burst: readonly JudgedMessage[]): Found[] | null {
+  if (burst.length < 2) return null;
+  const found = burst.flatMap((m) => m.found);
+  if (found.some((f) => f.candidate.key !== null)) return null;
+  const text = burst.map((m) => m.text).join(BURST_JOIN);
+  const p = scoreStatement(model, { text, previous: burst[0]!.previous, ruled: found.length > 0 });
+  if (p < model.threshold) return null;
+  const sentences: Array<{ text: string; index: number }> = [];
+  const hidden = {
+    molt: [] as Array<[number, number]>,
+    quoted: [] as Array<[number, number]>,
+    fenced: [] as Array<[number, number]>,
+  };
+  let offset = 0;
+  for (const m of burst) {
+    for (const s of m.sentences) sentences.push({ text: s.text, index: s.index + offset });
+    const own = hiddenOf(m.text, m.molt);
+    for (const key of ['molt', 'quoted', 'fenced'] as const)
+      for (const [from, to] of own[key]) hidden[key].push([from + offset, to + offset]);
+    offset += m.text.length + BURST_JOIN.length;
+  }
+  const first = found[0];
+  const typed = first ? { type: first.candidate.type, dated: first.dated } : null;
+  const whole = wholeMessageCandidates(
+    text,
+    sentences,
+    hidden,
+    burst[0]!.asked,
+    typed,
+    burst[0]!.text.length,
+  );
+  return whole.length > 0 ? whole : null;
 }

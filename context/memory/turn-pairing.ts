@@ -35,8 +35,19 @@ const VERDICT = new Set(
 const UNMARKED_QUESTION =
   /^(?:which|what|where|who|when|how many|how much|how long|how old|what kind of|what time)\b(?:['’]s)?(?:\s+[\p{L}\p{N}'’]+){1,10}?\s+(?:you|your|ya|u|you guys|y'?all)\b[\p{L}\p{N}'’\s]*?(?:\s+(?:lol|haha|lmao))?[\s!.…]*$|^how(?:\s+(?:was|is|did)|['’]s)\s+(?:the|your|ur|that)\s+[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,5}?(?:\s+(?:go|going|lol|haha))?[\s.…]*$/iu;
 
+/**
+ * A short question typed without its "?" that asks for a value: "how much", "when", "what kind",
+ * "whats the food", "when's processing", "how many meals". At most seven words, not ended by "."
+ * or "!", and not a clause or an exclamation that opens with a question word ("when I got home",
+ * "what a day", "which is why", "who cares", "what if…").
+ */
+const SHORT_QUESTION =
+  /^(?:what|which|where|who|when|how\s+(?:much|many|long|old|far|big|often|come)|how['’]?s|hows|whats|what['’]s|when['’]?s|where['’]?s|who['’]?s|wheres|whos)\b(?!\s+(?:a|an|i|i['’]m|im|i['’]ve|we|we['’]re|is\s+why|is\s+what|was\s+why|means|makes|cares|knows|knew|if|else|ever|in\s+doubt)\b)(?:[\s,]+[\p{L}\p{N}'’$-]+){0,6}[\s…~]*$/iu;
+
 export function isUnmarkedQuestion(sentence: string): boolean {
-  return !CJK.test(sentence) && UNMARKED_QUESTION.test(withoutLeadIn(sentence).trim());
+  if (CJK.test(sentence)) return false;
+  const trimmed = withoutLeadIn(sentence).trim();
+  return UNMARKED_QUESTION.test(trimmed) || SHORT_QUESTION.test(trimmed);
 }
 
 /** The question a message ends with, when it asks the other speaker something a short answer completes. */

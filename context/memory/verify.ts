@@ -6,7 +6,7 @@
 import type { Message } from '../messages.js';
 import { contentWords, quotedRanges } from './chat-guards.js';
 import { inMoltText, moltRanges } from './molt-own.js';
-import { normalizeMemoryKey, normalizeMemoryText, SPEAKER_MAX } from './policy.js';
+import { BURST_JOIN, normalizeMemoryKey, normalizeMemoryText, SPEAKER_MAX } from './policy.js';
 import { isAgentKnowledge } from './scope-rules.js';
 import { type MemoryCandidate, type MemoryType, memoryCandidateSchema, type RangeMessage } from './types.js';
 
@@ -22,8 +22,10 @@ export interface VerifiedCandidate {
   candidate: MemoryCandidate;
   /** Its place in the extractor's answer. */
   index: number;
-  /** The seq of the message the quote was found in. */
+  /** The seq of the message the quote was found in (the first, when it spans a burst). */
   seq: number;
+  /** The seq of the last message a quote spanning a burst reaches (burstSpan); absent for one message. */
+  through?: number;
   /** That message's speaker, when it names one. */
   speaker?: string;
   normalized: string;
@@ -109,6 +111,50 @@ function saidOutsideMolt(message: RangeMessage, quote: string): boolean {
   return false;
 }
 
+/**
+ * Where a quote spans a burst — consecutive messages of one role and speaker, joined by a newline
+ * (statement-candidates.ts BURST_JOIN) — starting in the first and ending past it: the first
+ * message, the last one's seq, and whether any piece of the quote lies in forwarded text. Null
+ * when no such run holds it, or when a piece of it lies in molt's own text.
+ */
+function burstSpan(
+  range: readonly RangeMessage[],
+  quote: string,
+): { first: RangeMessage; through: number; forwarded: boolean } | null {
+  if (!quote.includes(BURST_JOIN)) return null;
+  for (const [i, first] of range.entries()) {
+    let joined = first.text;
+    for (let j = i + 1; j < range.length; j += 1) {
+      const next = range[j]!;
+      const before = range[j - 1]!;
+      if (next.role !== before.role || next.speaker !== before.speaker) break;
+      joined += BURST_JOIN + next.text;
+      // The messages between the first and the last are all inside the quote.
+      if (joined.length - first.text.length - next.text.length - 2 * BURST_JOIN.length > quote.length) break;
+      const starts = Array.from({ length: j - i + 1 }, (_, k) => i + k);
+      for (let at = joined.indexOf(quote); at >= 0; at = joined.indexOf(quote, at + 1)) {
+        // It must start in the first message and end in the last.
+        if (at >= first.text.length || at + quote.length <= joined.length - next.text.length) continue;
+        let offset = 0;
+        let molt = false;
+        let forwardedPiece = false;
+        for (const k of starts) {
+          const m = range[k]!;
+          const from = Math.max(at, offset) - offset;
+          const to = Math.min(at + quote.length, offset + m.text.length) - offset;
+          if (to > from) {
+            if (inMoltText(moltRanges(m), from, to - from)) molt = true;
+            if (forwarded(m.text, from, to - from)) forwardedPiece = true;
+          }
+          offset += m.text.length + BURST_JOIN.length;
+        }
+        if (!molt) return { first, through: next.seq, forwarded: forwardedPiece };
+      }
+    }
+  }
+  return null;
+}
+
 /** Whether `[index, index + length)` of `text` lies in a `>`-quoted (forwarded or replied-to) line. */
 function forwarded(text: string, index: number, length: number): boolean {
   return quotedRanges(text).some(([from, to]) => index < to && index + length > from);
@@ -138,7 +184,10 @@ export function verifyCandidates(
     const reject = (reason: RejectReason) => rejected.push({ reason, candidate, index });
     // molt's own text sent back in a turn (molt-own.ts) is not the conversation's: a quote only
     // there is not found in what anyone said.
-    const holding = range.filter((message) => saidOutsideMolt(message, candidate.quote));
+    let holding = range.filter((message) => saidOutsideMolt(message, candidate.quote));
+    // Or across a burst: consecutive messages of one speaker, joined by a newline.
+    const span = holding.length === 0 ? burstSpan(range, candidate.quote) : null;
+    if (span) holding = [span.first];
     if (holding.length === 0) {
       reject('quote_not_found');
       continue;
@@ -151,18 +200,14 @@ export function verifyCandidates(
       continue;
     }
     // Where the quote is the speaker's own words: not in a forwarded block.
-    const own = personal
-      ? said.filter((m) => {
-          for (
-            let at = m.text.indexOf(candidate.quote);
-            at >= 0;
-            at = m.text.indexOf(candidate.quote, at + 1)
-          ) {
-            if (!forwarded(m.text, at, candidate.quote.length)) return true;
-          }
-          return false;
-        })
-      : said;
+    const ownWords = (m: RangeMessage) => {
+      if (span) return !span.forwarded;
+      for (let at = m.text.indexOf(candidate.quote); at >= 0; at = m.text.indexOf(candidate.quote, at + 1)) {
+        if (!forwarded(m.text, at, candidate.quote.length)) return true;
+      }
+      return false;
+    };
+    const own = personal ? said.filter(ownWords) : said;
     // A two-turn answer: the message right before the quote's, said by someone else, asked it.
     const asked = (m: RangeMessage) => {
       const before = range[range.indexOf(m) - 1];
@@ -177,6 +222,7 @@ export function verifyCandidates(
       reject(candidate.question && own.length > 0 ? 'question_not_found' : 'quote_forwarded');
       continue;
     }
+    const through = span?.through ?? source.seq;
     let proof = candidate.question ? `${candidate.question}\n${candidate.quote}` : candidate.quote;
     if (source.speaker) proof = `${source.speaker}\n${proof}`;
     // The content as the rules write it: without the speaker's name and the resolved dates.
@@ -193,6 +239,7 @@ export function verifyCandidates(
       candidate,
       index,
       seq: source.seq,
+      ...(through !== source.seq ? { through } : {}),
       ...(source.speaker !== undefined ? { speaker: source.speaker } : {}),
       normalized: normalizeMemoryText(candidate.content),
       key: key.length > 0 ? key : null,

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { isUserSpeaker, sayerOwner, storedScopeFor } from '../../context/memory/scope-rules.js';
+import { isUnmarkedQuestion } from '../../context/memory/turn-pairing.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { rangeMessageOf, verifyCandidates } from '../../context/memory/verify.js';
 import type { Message } from '../../context/messages.js';
@@ -186,9 +187,13 @@ describe('conversation memories', () => {
     });
     expect(memory!.content).toContain('The Minnesota Wolves');
     expect(verifyCandidates([memory], range).rejected).toEqual([]);
-    // Not when one speaker asks and answers, not for a yes/no question, not for "how are you".
+    // Not when one speaker asks and answers (their two messages are one burst, read as one text:
+    // no question of the other speaker's is answered), not for a yes/no question, not for "how are you".
     expect(
-      extractCandidates([by('Caroline', 'Which team?', 1), by('Caroline', 'The Minnesota Wolves!', 2)]),
+      extractCandidates([
+        by('Caroline', 'Which team?', 1),
+        by('Caroline', 'The Minnesota Wolves!', 2),
+      ]).filter((c) => c.question !== undefined || c.content.includes('answering')),
     ).toEqual([]);
     expect(
       extractCandidates([by('Mel', 'Did you sign?', 1), by('Caroline', 'The Minnesota Wolves!', 2)]),
@@ -261,7 +266,15 @@ describe('conversation memories', () => {
           const range = lines.map(([speaker, t], i) => by(speaker, t, i + 1));
           const candidates = extractCandidates(range);
           expect(extractCandidates(range)).toEqual(candidates);
-          for (const c of candidates) expect(range.some((m) => m.text.includes(c.quote))).toBe(true);
+          // In one message, or across a burst of one speaker's consecutive messages joined by a newline.
+          const bursts = range.flatMap((_, i) =>
+            range
+              .slice(i)
+              .map((__, k) => range.slice(i, i + k + 1))
+              .filter((run) => run.every((m) => m.speaker === run[0]!.speaker))
+              .map((run) => run.map((m) => m.text).join('\n')),
+          );
+          for (const c of candidates) expect(bursts.some((text) => text.includes(c.quote))).toBe(true);
           expect(verifyCandidates(candidates, range).rejected).toEqual([]);
         },
       ),
@@ -545,6 +558,30 @@ describe('conversation memories, tuning round 2 (issue 31)', () => {
     expect(answer('still the Fillmore though?', 'still the Fillmore!')).toMatchObject([
       { speaker: 'Caroline', question: 'still the Fillmore though?' },
     ]);
+    // Short questions for a value, typed without "?" as people do in chat.
+    for (const [question, reply] of [
+      ['how much', '900 for the room, food separate'],
+      ['when', 'April 22. 8am'],
+      ['what kind', 'a used civic hopefully'],
+      ["what's hay going for", '$9 a bale, was $6 in spring'],
+      ["when's processing", 'august 18'],
+      ['fine by me. how many RSVPs', '64 yes so far'],
+    ]) {
+      expect(answer(question!, reply!)).toMatchObject([
+        { speaker: 'Caroline', question: question!.split('. ').at(-1) },
+      ]);
+    }
+    // A statement or an exclamation that opens with a question word asks nothing.
+    for (const statement of [
+      'when I got home I crashed',
+      'what a day',
+      'which is why I left',
+      'who cares',
+      'what if it rains',
+      'how long it took me. wow.',
+      'where we live now.',
+    ])
+      expect(isUnmarkedQuestion(statement)).toBe(false);
     expect(answer('did you see Jake yesterday?', 'no, Jake was sick')).toEqual([]);
     expect(answer('is it at the Lantern?', 'yes')).toEqual([]);
     // Not when one speaker asks and answers.

@@ -170,4 +170,112 @@ describe('statement model', () => {
       'Caroline: 22!! (answering "how many hours do you have now?")',
     ]);
   });
+
+  describe('bursts: news sent in pieces', () => {
+    const MINUTE = 60_000;
+    const at = (speaker: string, text: string, seq: number, minutes: number): RangeMessage => ({
+      seq,
+      role: 'user',
+      text,
+      speaker,
+      at: AT + minutes * MINUTE,
+    });
+    const pieces = fc.constantFrom(
+      'survived the viewing marathon today 😩',
+      'saw four flats in one afternoon',
+      'pinned E6 yesterday 🎖️',
+      'staff sergeant sam. say it',
+      'we went to the shelter on sunday for the dog',
+      'came home with a cat',
+      'passed my road test this morning',
+    );
+
+    it('is one candidate whose quote spans the messages, proved by the verifier from first to last', () => {
+      fc.assert(
+        fc.property(
+          fc.array(pieces, { minLength: 2, maxLength: 4 }),
+          fc.integer({ min: 0, max: 9 }),
+          (texts, gap) => {
+            const range = [
+              at('Mel', 'hey there, long time', 1, 0),
+              ...texts.map((t, i) => at('Caroline', t, i + 2, 1 + i * gap)),
+            ];
+            const candidates = extractCandidates(range, { statement: YES });
+            expect(candidates).toHaveLength(1);
+            expect(candidates[0]!.quote).toBe(texts.join('\n'));
+            expect(candidates[0]!.speaker).toBe('Caroline');
+            const { accepted, rejected } = verifyCandidates(candidates, range);
+            expect(rejected).toEqual([]);
+            expect(accepted).toMatchObject([{ seq: 2, through: texts.length + 1, speaker: 'Caroline' }]);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+
+    it('never spans another speaker, a long pause, forwarded text, reported speech or a question, nor ends in a pleasantry', () => {
+      const range = [
+        at('Mel', 'hey there, long time', 1, 0),
+        at('Caroline', 'pinned E6 yesterday 🎖️', 2, 1),
+        at('Mel', 'WHAT', 3, 2),
+        at('Caroline', 'staff sergeant sam. say it', 4, 3),
+        at('Caroline', 'we went to the shelter on sunday for the dog', 5, 3 + 11),
+        at('Caroline', '> my name is Bob Stranger', 6, 15),
+        at('Caroline', 'came home with a cat', 7, 16),
+        at('Caroline', 'my sister said she moved to Lisbon', 8, 17),
+        at('Caroline', 'what do you think?', 9, 18),
+        at('Caroline', 'passed my road test this morning', 10, 19),
+        at('Caroline', 'Never give up!', 11, 20),
+      ];
+      const candidates = extractCandidates(range, { statement: YES });
+      expect(candidates.map((c) => c.quote)).toEqual([
+        'pinned E6 yesterday 🎖️',
+        'staff sergeant sam. say it',
+        'we went to the shelter on sunday for the dog',
+        'came home with a cat',
+        'passed my road test this morning',
+      ]);
+      expect(verifyCandidates(candidates, range).rejected).toEqual([]);
+    });
+
+    it('the verifier takes a quote across messages only from one speaker, never through forwarded or molt text', () => {
+      const range = [
+        at('Mel', 'we went to the shelter', 1, 0),
+        at('Caroline', 'came home with a cat', 2, 1),
+        at('Caroline', '> came home with a dog', 3, 2),
+        at('Caroline', 'named her Luna', 4, 3),
+        { seq: 5, role: 'assistant', text: 'noted', at: AT },
+      ];
+      const candidate = (quote: string) => ({
+        type: 'event',
+        content: quote,
+        abstract: quote.slice(0, 50),
+        quote,
+        priority: 3,
+      });
+      const { accepted, rejected } = verifyCandidates(
+        [
+          candidate('we went to the shelter\ncame home with a cat'),
+          candidate('came home with a cat\n> came home with a dog'),
+          candidate('came home with a cat\n> came home with a dog\nnamed her Luna'),
+          candidate('named her Luna\nnoted'),
+          candidate('a cat\n> came home'),
+        ],
+        range,
+      );
+      expect(rejected.map((r) => [r.index, r.reason])).toEqual([
+        [0, 'quote_not_found'],
+        [1, 'quote_forwarded'],
+        [2, 'quote_forwarded'],
+        [3, 'quote_not_found'],
+        [4, 'quote_forwarded'],
+      ]);
+      expect(accepted).toEqual([]);
+      const own = verifyCandidates(
+        [candidate('with a cat\ncame home with a dog\nnamed her')],
+        [range[1]!, { ...range[2]!, text: 'came home with a dog' }, range[3]!],
+      );
+      expect(own.accepted).toMatchObject([{ seq: 2, through: 4 }]);
+    });
+  });
 });
