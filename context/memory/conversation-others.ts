@@ -5,8 +5,9 @@
  * conversation.ts.
  */
 import { contentWords, isAdvice, isChatNoise } from './chat-guards.js';
-import { type ConversationFinding, readable, sentenceFinding } from './conversation.js';
+import { readable } from './conversation.js';
 import { KIN, objectOk } from './conversation-patterns.js';
+import { type ConversationFinding, sentenceFinding } from './sentence-finding.js';
 
 /** "thanks for watching the house btw": the favour thanked for, said by the one who received it. */
 const THANKS_FOR =

@@ -21,21 +21,17 @@ import {
 } from './chat-guards.js';
 import { AHEAD, KIN } from './conversation-patterns.js';
 
+import type { Found } from './found.js';
 import { inMoltText } from './molt-own.js';
 import { fencedRanges } from './plain-facts.js';
 import { BURST_JOIN, clip, MEMORY_ABSTRACT_MAX, MEMORY_CONTENT_MAX } from './policy.js';
 import { type StatementModel, scoreStatement } from './statement-model.js';
 import weights from './statement-weights.json' with { type: 'json' };
 import { answerStart, isUnmarkedQuestion } from './turn-pairing.js';
-import type { MemoryCandidate, MemoryType } from './types.js';
+import type { MemoryType } from './types.js';
 
 /** The committed model (scripts/train-statement-model.ts writes it). */
 export const STATEMENT_MODEL = weights as StatementModel;
-
-export interface Found {
-  candidate: MemoryCandidate;
-  dated: boolean;
-}
 
 /** A sentence about a person it does not name ("She's moving to Denver"). */
 const UNNAMED = /^(?:she|he|they)(?:['’](?:s|re|ll|d|ve))?\b/iu;
