@@ -1,6 +1,6 @@
 /**
  * Dates that a message's text implies, resolved against the message's own time: "yesterday",
- * "last week", "next Friday", "in two weeks", "last January", "on 3 June", "in 2019". The one
+ * "last week", "next Friday", "in two weeks", "last January", "on 3 June", "on the 13th", "in 2019". The one
  * implementation of this rule for episodes (what a turn said, docs/memory.md) and extracted
  * memories alike, and for questions that name or ask for a time.
  *
@@ -107,6 +107,15 @@ function looksForward(sentence: string): boolean {
     return true;
   return !PAST.test(sentence) && AHEAD_WITHOUT_WILL.test(sentence);
 }
+
+/**
+ * A day of the month said alone: "on the 13th", "the 22nd", "friday the 15th" — never "the 4th
+ * floor" or "the 2nd time" (a word after it other than a few that go on a sentence), nor a day
+ * with its month ("the 14th of June": chrono reads those).
+ */
+const ORDINAL_DAY =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?(?:on\s+)?the\s+(?<day>\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[.,!?;:)…~—–-]|\s(?:at|for|and|or|then|so|is|was|works|work|would|will|but|if|when|because|too|as|in|with|from|till|until|instead|now|right|ok|lol|haha|i|we|you|to|after|before|morning|afternoon|evening|night)\b))/giu;
+const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/iu;
 
 /** A year written alone after a preposition ("in 2019", "since 2021", "back in 1998"). */
 const YEAR_PHRASE = /\b(?:in|since|during|back in|from|until|of)\s+((?:19|20)\d{2})\b(?![-/:.]\d)/gi;
@@ -244,6 +253,40 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
       index,
       granularity: 'month',
       ...spanOf('month', Math.floor(at / 12), (at % 12) + 1, 1),
+      relative: true,
+    });
+  }
+  // "on the 13th", "friday the 15th": a day of the month said alone — the next one when the
+  // sentence looks forward or does not recount, the last one when it recounts; a weekday said with
+  // it is the same day.
+  for (const match of input.matchAll(ORDINAL_DAY)) {
+    const index = match.index ?? 0;
+    const overlaps = (d: ResolvedDate) =>
+      index < d.index + d.text.length && d.index < index + match[0].length;
+    if (out.some((d) => overlaps(d) && !WEEKDAY_ONLY.test(d.text))) continue;
+    const day = Number(match.groups!.day);
+    if (day < 1 || day > 31) continue;
+    const sentence = sentencesOf(input).find((x) => index >= x.index && index < x.index + x.text.length);
+    const back = sentence !== undefined && !FORWARD.test(sentence.text) && PAST.test(sentence.text);
+    let year = reference.getUTCFullYear();
+    let month = reference.getUTCMonth() + 1;
+    const today = reference.getUTCDate();
+    if (back ? day > today : day < today) month += back ? -1 : 1;
+    // A month without that day (the 31st in April): the one after (or before) it.
+    for (let tries = 0; tries < 3; tries += 1) {
+      if (month < 1) [year, month] = [year - 1, 12];
+      if (month > 12) [year, month] = [year + 1, 1];
+      if (day <= lastDayOfMonth(year, month)) break;
+      month += back ? -1 : 1;
+    }
+    // The weekday said with it ("friday the 15th") names the same day: drop its own reading.
+    const weekday = out.findIndex((d) => overlaps(d) && WEEKDAY_ONLY.test(d.text));
+    if (weekday >= 0) out.splice(weekday, 1);
+    out.push({
+      text: match[0],
+      index,
+      granularity: 'day',
+      ...spanOf('day', year, month, day),
       relative: true,
     });
   }

@@ -199,7 +199,7 @@ export async function completeExtraction(
           source: {
             sessionId: input.sessionId,
             fromSeq: verified.seq,
-            toSeq: verified.seq,
+            toSeq: verified.through ?? verified.seq,
             quote: candidate.quote,
             ...roleAt(input.range, verified.seq),
             ...(verified.speaker !== undefined ? { speaker: verified.speaker } : {}),

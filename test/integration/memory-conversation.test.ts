@@ -137,6 +137,38 @@ describe('extraction of what people say', () => {
     ]);
   });
 
+  it("keeps news sent in pieces as one memory whose provenance spans the messages, never another speaker's", async () => {
+    const sessionId = uniqueSessionId('mem-people-burst');
+    // The user is the speaker whose name is the session's userId (scope-rules.ts isUserSpeaker).
+    const userId = `Cara-${randomUUID().slice(0, 8)}`;
+    await post(
+      sessionId,
+      't1',
+      [
+        user('hey! how was your weekend?', { name: 'Mel' }),
+        user('we went to the shelter on sunday for the dog', { name: userId }),
+        user('came home with a cat instead lol. her name is Mochi', { name: userId }),
+        user('omg MOCHI. we adopted a parrot last week btw', { name: 'Mel' }),
+      ],
+      { userId },
+    );
+    expect((await extractAll(sessionId)).status).toBe('succeeded');
+    const mine = await userMemories(userId);
+    expect(mine.map((m) => m.content)).toEqual([
+      `${userId}: we went to the shelter on sunday for the dog\ncame home with a cat instead lol. her name is Mochi (≈ 2023-05-07)`,
+    ]);
+    expect(mine[0]!.source).toMatchObject({
+      speaker: userId,
+      role: 'user',
+      quote:
+        'we went to the shelter on sunday for the dog\ncame home with a cat instead lol. her name is Mochi',
+    });
+    expect(mine[0]!.source.toSeq).toBe(mine[0]!.source.fromSeq + 1);
+    // Mel's words are never inside the user's memory, and Mel's own news stays Mel's.
+    const session = await sessionMemories(sessionId);
+    expect(session.every((c) => c.startsWith('Mel: ') && !c.includes('Mochi'))).toBe(true);
+  });
+
   it("puts each speaker's facts where the rule says, whoever is named what (property)", async () => {
     // Two people who state the same kinds of facts, each with values of their own.
     const facts = (pet: string, food: string, city: string) => [

@@ -150,6 +150,27 @@ describe('resolveDates reads tense', () => {
     );
   });
 
+  it('reads a day of the month said alone as the next such day when planned, the last when recounted', () => {
+    const ordinal = (n: number) =>
+      `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+    fc.assert(
+      fc.property(referenceArb, fc.integer({ min: 1, max: 31 }), fc.boolean(), (ref, n, weekday) => {
+        const today = day(ref.getTime());
+        const said = `${weekday ? 'friday ' : ''}the ${ordinal(n)}`;
+        const ahead = only(`I'm flying out ${said}`, ref);
+        expect(Number(ahead.from.slice(8))).toBe(n);
+        expect(ahead.from >= today && ahead.from < day(ref.getTime() + 93 * DAY)).toBe(true);
+        const past = only(`we went to the vet on ${said}, all good`, ref);
+        expect(Number(past.from.slice(8))).toBe(n);
+        expect(past.from <= today && past.from > day(ref.getTime() - 93 * DAY)).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+    // An ordinal that is not a date: a floor, a time, a grade.
+    for (const text of ['they moved us to the 4th floor', 'the 2nd time I tried', 'the 3rd graders loved it'])
+      expect(resolveDates(text, new Date('2025-11-03T12:00:00Z'))).toEqual([]);
+  });
+
   it('reads "last <month>" as the latest such month before this one, and a plan\'s month as the next', () => {
     fc.assert(
       fc.property(referenceArb, fc.integer({ min: 0, max: 11 }), (ref, m) => {
