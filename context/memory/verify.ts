@@ -111,45 +111,72 @@ function saidOutsideMolt(message: RangeMessage, quote: string): boolean {
   return false;
 }
 
+/** A run of two or more consecutive messages of one role and speaker, joined as the extractor joins a burst. */
+interface Run {
+  messages: RangeMessage[];
+  /** Where each message starts in `text`. */
+  starts: number[];
+  text: string;
+}
+
+function runsOf(range: readonly RangeMessage[]): Run[] {
+  const out: Run[] = [];
+  let run: RangeMessage[] = [];
+  const close = () => {
+    if (run.length >= 2) {
+      const starts: number[] = [];
+      let at = 0;
+      for (const m of run) {
+        starts.push(at);
+        at += m.text.length + BURST_JOIN.length;
+      }
+      out.push({ messages: run, starts, text: run.map((m) => m.text).join(BURST_JOIN) });
+    }
+    run = [];
+  };
+  for (const m of range) {
+    const last = run.at(-1);
+    if (last && (m.role !== last.role || m.speaker !== last.speaker)) close();
+    run.push(m);
+  }
+  close();
+  return out;
+}
+
 /**
  * Where a quote spans a burst — consecutive messages of one role and speaker, joined by a newline
- * (statement-candidates.ts BURST_JOIN) — starting in the first and ending past it: the first
- * message, the last one's seq, and whether any piece of the quote lies in forwarded text. Null
- * when no such run holds it, or when a piece of it lies in molt's own text.
+ * (BURST_JOIN, as the extractor joins them) — starting inside one message and ending inside a later
+ * one: the first message, the last one's seq, and whether any piece of the quote lies in forwarded
+ * text. Null when no run holds it so, or when a piece of it lies in molt's own text. One search of
+ * each run's text per quote (`runs` is built once per range).
  */
 function burstSpan(
-  range: readonly RangeMessage[],
+  runs: readonly Run[],
   quote: string,
 ): { first: RangeMessage; through: number; forwarded: boolean } | null {
   if (!quote.includes(BURST_JOIN)) return null;
-  for (const [i, first] of range.entries()) {
-    let joined = first.text;
-    for (let j = i + 1; j < range.length; j += 1) {
-      const next = range[j]!;
-      const before = range[j - 1]!;
-      if (next.role !== before.role || next.speaker !== before.speaker) break;
-      joined += BURST_JOIN + next.text;
-      // The messages between the first and the last are all inside the quote.
-      if (joined.length - first.text.length - next.text.length - 2 * BURST_JOIN.length > quote.length) break;
-      const starts = Array.from({ length: j - i + 1 }, (_, k) => i + k);
-      for (let at = joined.indexOf(quote); at >= 0; at = joined.indexOf(quote, at + 1)) {
-        // It must start in the first message and end in the last.
-        if (at >= first.text.length || at + quote.length <= joined.length - next.text.length) continue;
-        let offset = 0;
-        let molt = false;
-        let forwardedPiece = false;
-        for (const k of starts) {
-          const m = range[k]!;
-          const from = Math.max(at, offset) - offset;
-          const to = Math.min(at + quote.length, offset + m.text.length) - offset;
-          if (to > from) {
-            if (inMoltText(moltRanges(m), from, to - from)) molt = true;
-            if (forwarded(m.text, from, to - from)) forwardedPiece = true;
-          }
-          offset += m.text.length + BURST_JOIN.length;
-        }
-        if (!molt) return { first, through: next.seq, forwarded: forwardedPiece };
+  for (const { messages, starts, text } of runs) {
+    const holding = (offset: number) => {
+      let k = starts.length - 1;
+      while (k > 0 && starts[k]! > offset) k -= 1;
+      return k;
+    };
+    for (let at = text.indexOf(quote); at >= 0; at = text.indexOf(quote, at + 1)) {
+      const a = holding(at);
+      const b = holding(at + quote.length - 1);
+      // It starts inside the first message's text (not on the newline that joins it) and ends inside a later one's.
+      if (a === b || at >= starts[a]! + messages[a]!.text.length || at + quote.length <= starts[b]!) continue;
+      let molt = false;
+      let forwardedPiece = false;
+      for (let k = a; k <= b; k += 1) {
+        const m = messages[k]!;
+        const from = Math.max(at, starts[k]!) - starts[k]!;
+        const to = Math.min(at + quote.length, starts[k]! + m.text.length) - starts[k]!;
+        if (to <= from) continue;
+        if (inMoltText(moltRanges(m), from, to - from)) molt = true;
+        if (forwarded(m.text, from, to - from)) forwardedPiece = true;
       }
+      if (!molt) return { first: messages[a]!, through: messages[b]!.seq, forwarded: forwardedPiece };
     }
   }
   return null;
@@ -174,6 +201,8 @@ export function verifyCandidates(
 ): Verification {
   const accepted: VerifiedCandidate[] = [];
   const rejected: Verification['rejected'] = [];
+  // The range's runs of one role and speaker, built when a quote first needs them (burstSpan).
+  let runs: Run[] | undefined;
   for (const [index, raw] of candidates.entries()) {
     const parsed = memoryCandidateSchema.safeParse(raw);
     if (!parsed.success) {
@@ -186,7 +215,11 @@ export function verifyCandidates(
     // there is not found in what anyone said.
     let holding = range.filter((message) => saidOutsideMolt(message, candidate.quote));
     // Or across a burst: consecutive messages of one speaker, joined by a newline.
-    const span = holding.length === 0 ? burstSpan(range, candidate.quote) : null;
+    let span: ReturnType<typeof burstSpan> = null;
+    if (holding.length === 0 && candidate.quote.includes(BURST_JOIN)) {
+      runs ??= runsOf(range);
+      span = burstSpan(runs, candidate.quote);
+    }
     if (span) holding = [span.first];
     if (holding.length === 0) {
       reject('quote_not_found');

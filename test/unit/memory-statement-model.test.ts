@@ -276,6 +276,14 @@ describe('statement model', () => {
         [range[1]!, { ...range[2]!, text: 'came home with a dog' }, range[3]!],
       );
       expect(own.accepted).toMatchObject([{ seq: 2, through: 4 }]);
+      // Anywhere in a long run of one speaker's messages; never starting on the newline that joins two.
+      const long = Array.from({ length: 60 }, (_, i) => at('Caroline', `note ${i} about the cat`, i + 1, i));
+      const found = verifyCandidates(
+        [candidate('about the cat\nnote 21 about the cat\nnote 22'), candidate('\nnote 31 about the cat')],
+        long,
+      );
+      expect(found.accepted).toMatchObject([{ index: 0, seq: 21, through: 23 }]);
+      expect(found.rejected.map((r) => r.reason)).toEqual(['quote_not_found']);
     });
   });
 });
