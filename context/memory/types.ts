@@ -30,7 +30,7 @@ export type ExtractionVerdict = (typeof EXTRACTION_VERDICTS)[number];
 
 export const memoryTypeSchema = z.enum(MEMORY_TYPES);
 
-/** A proposed memory; `quote` must appear verbatim in one message of the range. */
+/** A proposed memory; `quote` must appear verbatim in one message of the range (or across a burst of one speaker's messages: verify.ts). */
 export const memoryCandidateSchema = z.object({
   type: memoryTypeSchema,
   content: z.string().min(1).max(MEMORY_CONTENT_MAX),

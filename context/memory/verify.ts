@@ -1,7 +1,7 @@
 /**
  * The pure half of verify-and-store (docs/memory.md#extraction): a candidate is kept only when it is well
- * formed and its quote appears verbatim in one message of the range; the message it was found in
- * becomes its provenance. Duplicates and supersession need the store and happen in db/memory/memories.ts.
+ * formed and its quote appears verbatim in one message of the range, or across a burst of one
+ * speaker's consecutive messages; the message(s) it was found in become its provenance. Duplicates and supersession need the store and happen in db/memory/memories.ts.
  */
 import type { Message } from '../messages.js';
 import { contentWords, quotedRanges } from './chat-guards.js';
@@ -190,10 +190,12 @@ function forwarded(text: string, index: number, length: number): boolean {
 /**
  * Keeps a candidate only when it is well formed and its quote proves it: found verbatim, outside
  * the text molt wrote (molt-own.ts), in ONE
- * message of the range whose role may prove a memory of its type (provingRoles), not inside a
+ * message of the range — or across a burst of consecutive messages of one role and speaker
+ * (burstSpan) — whose role may prove a memory of its type (provingRoles), not inside a
  * forwarded `>` block when it is a personal memory, and holding the content's values and words
  * (quoteProves). A two-turn answer's `question` must be verbatim in the message right before the
- * quote's, said by someone else. The message the quote was found in becomes the provenance.
+ * quote's, said by someone else. The message the quote was found in becomes the provenance (the
+ * first and last, `seq` and `through`, for a burst).
  */
 export function verifyCandidates(
   candidates: readonly unknown[],
