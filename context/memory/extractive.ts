@@ -4,7 +4,7 @@
  * rules (extractive-rules.ts: explicit "remember" requests, preferences and prohibitions,
  * decisions, identities with exact identifiers), plainly stated facts about the user's world
  * (plain-facts.ts) and what people say in conversation (conversation.ts). Every quote is a slice
- * of its message.
+ * of its message, or of a burst of one speaker's messages joined (statement-candidates.ts).
  */
 import {
   forwardedRanges,
@@ -159,8 +159,6 @@ export function extractCandidates(
       : sentences.flatMap(({ text, index }) => sentenceCandidates(message, text, index, options, false));
     reads.push({
       text: message.text,
-      speaker: message.speaker,
-      at: message.at,
       found,
       sentences: all,
       molt,

@@ -165,8 +165,6 @@ export function judged(model: StatementModel, read: JudgedMessage): Found[] {
 /** A message of a conversation between people as the model judges it. */
 export interface JudgedMessage {
   text: string;
-  speaker: string | undefined;
-  at: number | undefined;
   /** The rules' candidates of it. */
   found: Found[];
   /** Its sentences (verbatim slices, with where each starts). */

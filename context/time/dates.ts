@@ -172,7 +172,10 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
   const input = text.length > DATE_TEXT_MAX_CHARS ? text.slice(0, DATE_TEXT_MAX_CHARS) : text;
   const out: ResolvedDate[] = [];
   const refDay = utcDay(reference.getUTCFullYear(), reference.getUTCMonth() + 1, reference.getUTCDate());
-  for (const sentence of sentencesOf(input)) {
+  const sentences = sentencesOf(input);
+  const sentenceAt = (index: number) =>
+    sentences.find((x) => index >= x.index && index < x.index + x.text.length);
+  for (const sentence of sentences) {
     const forward = looksForward(sentence.text);
     let results: chrono.ParsedResult[];
     try {
@@ -238,7 +241,7 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
     const refMonth = reference.getUTCFullYear() * 12 + reference.getUTCMonth();
     let at = reference.getUTCFullYear() * 12 + (month - 1);
     const word = (match[1] as string).toLowerCase();
-    const sentence = sentencesOf(input).find((x) => index >= x.index && index < x.index + x.text.length);
+    const sentence = sentenceAt(index);
     const ahead =
       word === 'next' || (word === 'for' && sentence !== undefined && looksForward(sentence.text));
     if (word === 'last') {
@@ -266,7 +269,7 @@ export function resolveDates(text: string, reference: Date, utcOffsetMinutes = 0
     if (out.some((d) => overlaps(d) && !WEEKDAY_ONLY.test(d.text))) continue;
     const day = Number(match.groups!.day);
     if (day < 1 || day > 31) continue;
-    const sentence = sentencesOf(input).find((x) => index >= x.index && index < x.index + x.text.length);
+    const sentence = sentenceAt(index);
     const back = sentence !== undefined && !FORWARD.test(sentence.text) && PAST.test(sentence.text);
     let year = reference.getUTCFullYear();
     let month = reference.getUTCMonth() + 1;
