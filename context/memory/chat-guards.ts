@@ -40,9 +40,9 @@ export function withoutLeadIn(sentence: string): string {
 export const NOISE =
   /^(?:thanks|thank you|thx|ty|you'?re welcome|no problem|no worries|np|sure|of course|cool|nice|great|awesome|amazing|wonderful|lovely|perfect|sweet|exactly|absolutely|definitely|totally|agreed|same|me too|so true|sounds (?:good|great|fun|amazing|lovely|like)|that (?:sounds|looks|is|was|'s|’s)|that'?s|it (?:sounds|looks)|what an?|how (?:cool|fun|nice|great|lovely|amazing|exciting|sweet)|good (?:luck|night|morning|job|for you|to hear)|take care|congrat|happy for you|so happy for you|proud of you|i(?:'m| am) (?:so |really |very )?(?:proud|happy|glad|excited|sorry|thrilled|stoked) (?:for|of|to hear|that you|you)|i(?:'m| am) (?:doing |feeling )?(?:so |really |pretty |very )?(?:great|good|well|fine|ok|okay|alright|better|amazing|awesome|not bad)\b|i(?:'m| am) (?:always |here |so )*(?:here|there) (?:for you|to help|if you)|always (?:here|there|happy) (?:for|to)|(?:i )?(?:can'?t|cannot) wait (?:to (?:see|hear)|for you)|i (?:remember|recall|know|see|agree|hear you|get it|get that|understand|feel you|feel that|bet|believe you|believe it|hope|wish you|love that|love it|love this|love how|love your|love you|like that|like it|like your)\b|(?:i )?miss you|love you|bye|see (?:you|ya)|talk (?:soon|later)|ttyl|catch you|have (?:a|fun)|enjoy|keep (?:it up|going|pushing|at it|me posted|up the)|never (?:give up|stop|forget|lose)|don'?t (?:give up|forget|worry|stop|be|let)|remember (?:to|that you)|(?:remember|don'?t forget|do not forget|never forget)\s*[,:;–—-]+\s*(?:you|your|yourself|u|ur|ya)\b|make sure|be sure|be (?:kind|gentle|proud|careful)|try (?:to|not)|hang in|stay (?:strong|positive|safe)|believe in|you(?:'ve| have)? got this|you deserve|let me know|lmk|hope (?:you|it|that|everything)|wishing you|fingers crossed|good idea|great idea|so cool|nice one|well done|way to go|it'?s (?:so |really |always )?(?:great|good|nice|awesome|amazing|important|okay|ok|fine|hard|tough|normal|true|a )|life is|happiness is|friends? (?:like you|are)|family is|nothing (?:is|like)|there'?s nothing(?!\s+(?:quite\s+)?(?:like|better\s+than)\s))/iu;
 
-/** Advice to the other speaker: "You should…", "Your garden…". Not a memory of the speaker's. */
+/** Advice or a remark to the other speaker, however it is typed: "You should…", "u were a nobody", "Your garden…", "ur gonna be fine". Not a memory of the speaker's. */
 export const ADVICE =
-  /^(?:you (?:should|could|can|got|'ve got|’ve got|deserve|are|'re|’re|were|did|must|have|will|'ll|need|might|totally|really|always|go|gotta|just)|your\b)/iu;
+  /^(?:(?:you|u|ya) (?:should|could|can|got|'ve got|’ve got|deserve|are|r|'re|’re|were|was|did|must|have|will|'ll|need|might|totally|really|always|go|gotta|just)|(?:your|ur)\b)/iu;
 
 /** A line of a forwarded or replied-to block. */
 const QUOTED_LINE = /^[ \t]*>/u;
@@ -102,6 +102,34 @@ const NAMED_SAYING = new RegExp(String.raw`(?:^|[^\p{L}])\p{Lu}[\p{L}'’]+${SAY
 
 export function isReportedSpeech(sentence: string): boolean {
   return REPORTED_SPEECH.test(sentence) || NAMED_SAYING.test(sentence);
+}
+
+/** A reply reported ("she said yes to the concert", "my parents said MAYBE to a dog"): what happened, not their words. */
+const SAID_ANSWER = /\b(?:said|says)\s+(?:yes|no|ok|okay|maybe|sure)\b/iu;
+/**
+ * Reported words about the speaker: the speaker's I, my, we or us within the first few words after
+ * the saying verb ("Dr. Ames said my cholesterol…", "he says I can drive again", "Uncle Jim says we
+ * can use the pavilion"), not its object ("Jake told me he moved").
+ */
+const SAID_OF_ME = new RegExp(
+  String.raw`${SAYING}(?:\s+(?:me|us)\b)?(?!\s+(?:me|us)\b)(?:\s+(?:that|to))?\s+(?:[\p{L}'’]+\s+){0,3}?(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|my|me|we|we're|we’re|we'll|we’ll|us|our)\b`,
+  'iu',
+);
+/** "apparently" on the speaker's own deed: "did the half in april and apparently decided i hate myself". */
+const OWN_APPARENTLY =
+  /^(?:(?:yep|yeah|yes|ya|so|and|well)[\s,.!]+)*(?:(?:I|we)\s+)?(?:\p{L}+ed|did|went|got|made|ran)\b.*\b(?:apparently|supposedly)\b/iu;
+const NEVER_OWN = /\baccording\s+to\b|^\s*["“«]|^(?:fwd?|from|sent|subject|to|date|cc):/iu;
+
+/**
+ * Reported speech the speaker tells of themselves (isReportedSpeech is true of it, but it is the
+ * speaker's news): a reply reported (SAID_ANSWER), someone's words about the speaker (SAID_OF_ME),
+ * or "apparently" on what the speaker did (OWN_APPARENTLY). Never "according to", a forwarded
+ * header or a quotation. Only a whole-message candidate (statement-candidates.ts), which keeps the
+ * "she said" in its quote, reads it: no keyed fact ever comes of reported speech.
+ */
+export function reportsOwn(sentence: string): boolean {
+  if (NEVER_OWN.test(sentence) || !isReportedSpeech(sentence)) return false;
+  return SAID_ANSWER.test(sentence) || SAID_OF_ME.test(sentence) || OWN_APPARENTLY.test(sentence);
 }
 
 /**
@@ -173,6 +201,18 @@ export function goesOn(sentence: string): boolean {
 export function isAdvice(sentence: string): boolean {
   return ADVICE.test(withoutLeadIn(sentence).trim());
 }
+/**
+ * An instruction to the other speaker with nothing of the speaker's in it ("bring gloves", "do not
+ * let Dani name any more cows", "practice talking out loud"): advice said without "you should".
+ */
+const INSTRUCTION =
+  /^(?:do\s+(?!not\b)(?!n['’]?t\b)\S|do not let|don['’]?t let|bring|wear|practi[cs]e|put|try|grab|take|buy|call|tell)\b/iu;
+const OWN_WORD = /\b(?:I|I'm|I’m|I'll|I’ll|I've|I’ve|me|my|mine|we|we're|we’re|we'll|we’ll|us|our)\b/iu;
+export function isInstruction(sentence: string): boolean {
+  const body = withoutLeadIn(sentence).trim();
+  return INSTRUCTION.test(body) && !OWN_WORD.test(body);
+}
+
 /** A question mentions a fact; it does not state one. */
 export const isQuestion = (sentence: string) => /[?？]\s*$/u.test(sentence);
 

@@ -11,6 +11,7 @@ import {
   goesOn,
   isAdvice,
   isChatNoise,
+  isInstruction,
   isQuestion,
   isReportedSpeech,
   isUptalk,
@@ -260,7 +261,7 @@ function messageCandidates(
     const said = own && (thanks !== null || !isChatNoise(statement));
     const goes = own && goesOn(statement);
     if (!said) return { text, index, said, goes, ruled: [], third: false, finding: null };
-    const ownWords = message.role === 'user' && !isAdvice(statement);
+    const ownWords = message.role === 'user' && !isAdvice(statement) && !(people && isInstruction(statement));
     // Between people, what someone says of their life is read first; else the older rules go first.
     let finding = thanks ?? (ownWords && people ? conversationFinding(withoutLeadIn(statement)) : null);
     const ruled = finding ? [] : sentenceCandidates(message, text, index, options, people);

@@ -12,10 +12,12 @@ import {
   HEDGE,
   isAdvice,
   isChatNoise,
+  isInstruction,
   isQuestion,
   isReportedSpeech,
   isUptalk,
   NOISE,
+  reportsOwn,
   TAG_QUESTION,
   withoutLeadIn,
 } from './chat-guards.js';
@@ -35,8 +37,16 @@ export const STATEMENT_MODEL = weights as StatementModel;
 
 /** A sentence about a person it does not name ("She's moving to Denver"). */
 const UNNAMED = /^(?:she|he|they)(?:['’](?:s|re|ll|d|ve))?\b/iu;
+/** The speaker in a sentence about someone else: "he runs 5 miles with me", "they moved me to B shift". */
+const OWN_PART = /\b(?:me|my|us|our)\b/iu;
 /** A name (a capitalized word not at a sentence's start), or a kin word, said before. */
 const NAMED = new RegExp(String.raw`[^.!?\s]\s+\p{Lu}\p{Ll}+|\b(?:${KIN})\b`, 'u');
+
+/** The parts of a sentence a dash or a semicolon sets apart ("me too kind of news — I got promoted…"). */
+const clausesOf = (sentence: string) => sentence.split(/\s+[—–-]\s+|;\s+/u);
+
+/** What hedges a statement is in its head, not in a consequence: "…is yellow so it would have worked for anyone". */
+const headOf = (sentence: string) => sentence.split(/,?\s+(?:so|because|cause|bc)\s+/iu)[0]!;
 
 const PAST =
   /\b(?:\p{L}{2,}ed|went|got|took|made|had|did|was|were|saw|met|came|left|began|bought|brought|found|gave|ran|won|lost|wrote|read|sold|told|felt|kept|spent|sent|built|paid|drove|flew|ate|swam|moved)\b|\b(?:yesterday|ago|last)\b/iu;
@@ -79,8 +89,9 @@ export function wholeMessageCandidates(
     !inside(quoted, s.index) &&
     !inside(fenced, s.index) &&
     !inMoltText(molt, s.index, s.text.length) &&
-    !isReportedSpeech(s.text) &&
-    !isAdvice(s.text.replace(TAG_QUESTION, ''));
+    (!isReportedSpeech(s.text) || reportsOwn(s.text)) &&
+    !isAdvice(s.text.replace(TAG_QUESTION, '')) &&
+    !isInstruction(s.text);
   // A rising "?" on a statement ("aced orgo somehow??") does not make it a question.
   const asks = (s: { text: string }) => {
     const statement = isUptalk(s.text) ? s.text.replace(/[?？]+\s*$/u, '') : s.text.replace(TAG_QUESTION, '');
@@ -92,9 +103,9 @@ export function wholeMessageCandidates(
     const statement = withoutLeadIn(s.text.replace(TAG_QUESTION, ''));
     return (
       !asks(s) &&
-      !isChatNoise(statement) &&
-      !HEDGE.test(statement) &&
-      !(UNNAMED.test(statement) && !NAMED.test(text.slice(0, s.index)))
+      !clausesOf(statement).every(isChatNoise) &&
+      !HEDGE.test(headOf(statement)) &&
+      !(UNNAMED.test(statement) && !NAMED.test(text.slice(0, s.index)) && !OWN_PART.test(statement))
     );
   };
   const runs: Array<Array<{ text: string; index: number }>> = [];
@@ -113,7 +124,9 @@ export function wholeMessageCandidates(
     let to = r.length - 1;
     while (from <= to && asks(r[from]!)) from += 1;
     // Nor does a pleasantry end one ("… pottery course yesterday" — "Never give up!").
-    while (to >= from && (asks(r[to]!) || NOISE.test(withoutLeadIn(r[to]!.text).trim()))) to -= 1;
+    const pleasantry = (x: { text: string }) =>
+      clausesOf(x.text).every((part) => NOISE.test(withoutLeadIn(part).trim()));
+    while (to >= from && (asks(r[to]!) || pleasantry(r[to]!))) to -= 1;
     if (from > to) continue;
     const answers = asked !== null && out.length === 0 && r[from]!.index < askedUntil;
     // Only chatter ("lol ok. sure!"), hedges or an unnamed she/he/they state nothing of the
