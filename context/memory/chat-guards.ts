@@ -201,16 +201,31 @@ export function goesOn(sentence: string): boolean {
 export function isAdvice(sentence: string): boolean {
   return ADVICE.test(withoutLeadIn(sentence).trim());
 }
+/** A word of the speaker's own: I, me, my, we, us, our (and their contractions, typed with or without the apostrophe). */
+const FIRST_PERSON_WORD =
+  /\b(?:I|I'm|I’m|Im|I'll|I’ll|I've|I’ve|Ive|me|my|mine|we|we're|we’re|we'll|we’ll|us|our)\b/iu;
+/** "you"/"u" as the subject of a verb, or "you're"/"ur" before what the other speaker is or does. */
+const SECOND_PERSON_SUBJECT =
+  /\b(?:you|u|ya)\s+(?:do|did|were|was|are|r|have|had|will|won|got|get|go|went|make|made|look|looked|need|can|could|should|must|know|said|say|\p{L}+ed)\b|\b(?:you're|you’re|youre|ur)\s+(?:a|an|the|so|literally|gonna|going|doing)\b/iu;
+
+/**
+ * A sentence about the other speaker with nothing of the speaker's in it ("bro 2 months ago u were
+ * a nobody now ur a sub on the college team", "you did amazing today"): it states nothing of the
+ * speaker's own.
+ */
+export function isAboutThem(sentence: string): boolean {
+  return SECOND_PERSON_SUBJECT.test(sentence) && !FIRST_PERSON_WORD.test(sentence);
+}
+
 /**
  * An instruction to the other speaker with nothing of the speaker's in it ("bring gloves", "do not
  * let Dani name any more cows", "practice talking out loud"): advice said without "you should".
  */
 const INSTRUCTION =
   /^(?:do\s+(?!not\b)(?!n['’]?t\b)\S|do not let|don['’]?t let|bring|wear|practi[cs]e|put|try|grab|take|buy|call|tell)\b/iu;
-const OWN_WORD = /\b(?:I|I'm|I’m|I'll|I’ll|I've|I’ve|me|my|mine|we|we're|we’re|we'll|we’ll|us|our)\b/iu;
 export function isInstruction(sentence: string): boolean {
   const body = withoutLeadIn(sentence).trim();
-  return INSTRUCTION.test(body) && !OWN_WORD.test(body);
+  return INSTRUCTION.test(body) && !FIRST_PERSON_WORD.test(body);
 }
 
 /** A question mentions a fact; it does not state one. */

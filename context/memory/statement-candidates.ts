@@ -10,6 +10,7 @@
 import {
   forwardedRanges,
   HEDGE,
+  isAboutThem,
   isAdvice,
   isChatNoise,
   isInstruction,
@@ -104,6 +105,7 @@ export function wholeMessageCandidates(
     return (
       !asks(s) &&
       !clausesOf(statement).every(isChatNoise) &&
+      !isAboutThem(statement) &&
       !HEDGE.test(headOf(statement)) &&
       !(UNNAMED.test(statement) && !NAMED.test(text.slice(0, s.index)) && !OWN_PART.test(statement))
     );

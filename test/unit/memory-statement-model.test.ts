@@ -259,6 +259,14 @@ describe('statement model', () => {
         }),
         { numRuns: 80 },
       );
+      // A remark about the other speaker states nothing of the speaker's; with the speaker in it, it does.
+      for (const remark of [
+        'bro 2 months ago u were a nobody now ur a sub on the college team',
+        'you did amazing today',
+        'honestly ur literally the best sova around',
+      ])
+        expect(kept(remark)).toEqual([]);
+      expect(kept('bro u missed my whole set at the open mic last night').length).toBe(1);
       // What the speaker will do stays, said as an instruction or not.
       expect(kept("Tell her I'll be there, with or without a stick").length).toBe(1);
     });
