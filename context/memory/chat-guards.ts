@@ -177,6 +177,7 @@ export function asNews(sentence: string): string {
  * Text in Chinese, Japanese or Korean is left to the rules that read it.
  */
 export function isChatNoise(sentence: string): boolean {
+  if (MEDIA_PLACEHOLDER.test(sentence)) return true;
   if (CJK.test(sentence)) return false;
   const body = asNews(withoutLeadIn(sentence).trim());
   if (body.length === 0 || /[?？]\s*$/u.test(body)) return true;
@@ -185,6 +186,13 @@ export function isChatNoise(sentence: string): boolean {
   if (SHORT_EVENT.test(body)) return false;
   return contentWords(body).length < 2;
 }
+
+/**
+ * A stand-in for something sent, not words said: a chat export's placeholder ("<Media omitted>",
+ * "[photo]", "📷 Photo") or a stage direction ("(sends the drake meme)", "*sends a voice note*").
+ */
+const MEDIA_PLACEHOLDER =
+  /^\s*(?:<\s*(?:media|image|video|audio|sticker|gif|photo|attachment)s?\s+omitted\s*>|\[\s*(?:photo|image|picture|pic|video|sticker|gif|voice (?:note|message)|audio|attachment|file)[^\]\n]{0,40}\]|(?:📷|🎥|🖼️?)\s*(?:photo|image|video)|[(*_]\s*(?:sends?|sent|shares?|posts?|attaches?|forwards?|shows?|reacts?|replies with)\b[^\n]{0,200}[)*_])\s*$/iu;
 
 /**
  * Whether a sentence can go on about a memory the sentence before stated ("…last night. her

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { isUserSpeaker, sayerOwner, storedScopeFor } from '../../context/memory/scope-rules.js';
+import type { StatementModel } from '../../context/memory/statement-model.js';
 import { isUnmarkedQuestion } from '../../context/memory/turn-pairing.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { rangeMessageOf, verifyCandidates } from '../../context/memory/verify.js';
@@ -133,6 +134,29 @@ describe('conversation memories', () => {
 
   it.each(NOISE)('drops "%s"', (text) => {
     expect(said(text)).toEqual([]);
+  });
+
+  it('a stand-in for something sent is not words said, with any model judgement (property)', () => {
+    const YES: StatementModel = { version: 1, bias: 20, threshold: 0.5, gate: 0, weights: {} };
+    const sent = fc.constantFrom(
+      '(sends the drake meme, drake saying no to "sleep" and yes to "counting urchins at 2am")',
+      '*sends a photo of the new puppy*',
+      '<Media omitted>',
+      '<image omitted>',
+      '[photo]',
+      '[voice note 0:42]',
+      '📷 Photo',
+      '(shows a screenshot of the booking)',
+    );
+    fc.assert(
+      fc.property(sent, fc.boolean(), (text, judged) => {
+        const range = [by('Mel', 'hey!', 1), by('Caroline', text, 2)];
+        expect(extractCandidates(range, judged ? { statement: YES } : {})).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+    // A message in brackets that says something is still words said.
+    expect(said('(I finally booked the flights to Lisbon for May)')).not.toEqual([]);
   });
 
   it('drops chatter whatever the fillers and punctuation around it (property)', () => {
