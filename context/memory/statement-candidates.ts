@@ -85,14 +85,19 @@ export function wholeMessageCandidates(
   const { molt, quoted, fenced } = hidden;
   const inside = (ranges: ReadonlyArray<[number, number]>, index: number) =>
     ranges.some(([from, to]) => index >= from && index < to);
+  // Text that is never the speaker's ends a run: forwarded, fenced, molt's own, or too long.
   const own = (s: { text: string; index: number }) =>
     s.text.length <= MEMORY_CONTENT_MAX &&
     !inside(quoted, s.index) &&
     !inside(fenced, s.index) &&
-    !inMoltText(molt, s.index, s.text.length) &&
-    (!isReportedSpeech(s.text) || reportsOwn(s.text)) &&
-    !isAdvice(s.text.replace(TAG_QUESTION, '')) &&
-    !isInstruction(s.text);
+    !inMoltText(molt, s.index, s.text.length);
+  // Words of the speaker's that state nothing of theirs — someone else's reported ("Alvarez said
+  // to apply by 15 December"), advice or an instruction to the other speaker — may sit inside a
+  // run between statements (the quote keeps who said it), never open or end one, never alone.
+  const others = (s: { text: string }) =>
+    (isReportedSpeech(s.text) && !reportsOwn(s.text)) ||
+    isAdvice(s.text.replace(TAG_QUESTION, '')) ||
+    isInstruction(s.text);
   // A rising "?" on a statement ("aced orgo somehow??") does not make it a question.
   const asks = (s: { text: string }) => {
     const statement = isUptalk(s.text) ? s.text.replace(/[?？]+\s*$/u, '') : s.text.replace(TAG_QUESTION, '');
@@ -104,6 +109,7 @@ export function wholeMessageCandidates(
     const statement = withoutLeadIn(s.text.replace(TAG_QUESTION, ''));
     return (
       !asks(s) &&
+      !others(s) &&
       !clausesOf(statement).every(isChatNoise) &&
       !isAboutThem(statement) &&
       !HEDGE.test(headOf(statement)) &&
@@ -124,11 +130,17 @@ export function wholeMessageCandidates(
   for (const r of runs) {
     let from = 0;
     let to = r.length - 1;
-    while (from <= to && asks(r[from]!)) from += 1;
+    while (from <= to && (asks(r[from]!) || others(r[from]!))) from += 1;
+    // Nor does a sentence before someone else's words that come ahead of the speaker's first
+    // statement ("Dr. / Ames said she moved…. I finished the quilt"): the quote starts after them.
+    const firstStating = r.findIndex((x, i) => i >= from && states(x));
+    for (let i = from; firstStating >= 0 && i < firstStating; i += 1) if (others(r[i]!)) from = i + 1;
     // Nor does a pleasantry end one ("… pottery course yesterday" — "Never give up!").
     const pleasantry = (x: { text: string }) =>
       clausesOf(x.text).every((part) => NOISE.test(withoutLeadIn(part).trim()));
-    while (to >= from && (asks(r[to]!) || pleasantry(r[to]!))) to -= 1;
+    while (to >= from && (asks(r[to]!) || others(r[to]!) || pleasantry(r[to]!))) to -= 1;
+    const lastStating = r.findLastIndex((x, i) => i <= to && i >= from && states(x));
+    for (let i = to; lastStating >= 0 && i > lastStating; i -= 1) if (others(r[i]!)) to = i - 1;
     if (from > to) continue;
     const answers = asked !== null && out.length === 0 && r[from]!.index < askedUntil;
     // Only chatter ("lol ok. sure!"), hedges or an unnamed she/he/they state nothing of the

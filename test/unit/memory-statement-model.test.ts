@@ -62,7 +62,7 @@ describe('statement model', () => {
     'You should try the pottery studio on Elm',
   );
 
-  it('keeps a message whole but never its quoted lines, reported speech or advice, nor a question at either end', () => {
+  it('keeps a message whole but never its quoted lines, nor reported speech, advice or a question at either end', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(statement, never), { minLength: 1, maxLength: 5 }), (lines) => {
         const text = lines.map((l) => (l.startsWith('>') || l.endsWith('?') ? l : `${l}.`)).join('\n');
@@ -72,8 +72,15 @@ describe('statement model', () => {
         expect(accepted.length).toBe(candidates.length);
         for (const c of candidates) {
           expect(text.includes(c.quote)).toBe(true);
-          for (const bad of ['Bob Stranger', 'sister said', 'You should']) {
-            expect(c.quote).not.toContain(bad);
+          expect(c.quote).not.toContain('Bob Stranger');
+          // Someone else's words and advice only ever sit between two of the speaker's statements.
+          for (const other of ['My sister said', 'You should']) {
+            expect(c.quote.startsWith(other)).toBe(false);
+            const at = c.quote.indexOf(other);
+            if (at >= 0) {
+              expect(/^(?:I |The |We |My mom)/mu.test(c.quote.slice(0, at))).toBe(true);
+              expect(/\n(?:I |The |We |My mom)/u.test(c.quote.slice(at))).toBe(true);
+            }
           }
           // A question between two statements stays inside the verbatim slice; none opens or ends it.
           expect(c.quote.startsWith('What did you')).toBe(false);
@@ -314,7 +321,7 @@ describe('statement model', () => {
       );
     });
 
-    it('never spans another speaker, a long pause, forwarded text, reported speech or a question, nor ends in a pleasantry', () => {
+    it('never spans another speaker, a long pause or forwarded text, nor opens or ends on reported speech, a question or a pleasantry', () => {
       const range = [
         at('Mel', 'hey there, long time', 1, 0),
         at('Caroline', 'pinned E6 yesterday 🎖️', 2, 1),
@@ -333,10 +340,17 @@ describe('statement model', () => {
         'pinned E6 yesterday 🎖️',
         'staff sergeant sam. say it',
         'we went to the shelter on sunday for the dog',
-        'came home with a cat',
-        'passed my road test this morning',
+        // Reported speech and a question between two of her statements stay inside the quote.
+        'came home with a cat\nmy sister said she moved to Lisbon\nwhat do you think?\npassed my road test this morning',
       ]);
       expect(verifyCandidates(candidates, range).rejected).toEqual([]);
+      // Ending on them, they are left out.
+      const ending = [...range.slice(0, 7), range[7]!, range[8]!];
+      expect(
+        extractCandidates(ending, { statement: YES })
+          .map((c) => c.quote)
+          .at(-1),
+      ).toBe('came home with a cat');
     });
 
     it('the verifier takes a quote across messages only from one speaker, never through forwarded or molt text', () => {
