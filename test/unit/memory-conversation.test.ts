@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractCandidates } from '../../context/memory/extractive.js';
 import { isUserSpeaker, sayerOwner, storedScopeFor } from '../../context/memory/scope-rules.js';
-import type { StatementModel } from '../../context/memory/statement-model.js';
 import { isUnmarkedQuestion } from '../../context/memory/turn-pairing.js';
 import type { RangeMessage } from '../../context/memory/types.js';
 import { rangeMessageOf, verifyCandidates } from '../../context/memory/verify.js';
 import type { Message } from '../../context/messages.js';
+import { YES } from '../fixtures/statement.js';
 
 /** Monday 8 May 2023, noon UTC. */
 const AT = Date.parse('2023-05-08T12:00:00Z');
@@ -137,7 +137,6 @@ describe('conversation memories', () => {
   });
 
   it('a stand-in for something sent is not words said, with any model judgement (property)', () => {
-    const YES: StatementModel = { version: 1, bias: 20, threshold: 0.5, gate: 0, weights: {} };
     const sent = fc.constantFrom(
       '(sends the drake meme, drake saying no to "sleep" and yes to "counting urchins at 2am")',
       '*sends a photo of the new puppy*',

@@ -9,19 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractCandidates } from '../../context/memory/extractive.js';
-import type { StatementModel } from '../../context/memory/statement-model.js';
-import type { RangeMessage } from '../../context/memory/types.js';
-
-const AT = Date.parse('2023-05-08T12:00:00Z');
-const by = (speaker: string, text: string, seq: number): RangeMessage => ({
-  seq,
-  role: 'user',
-  text,
-  speaker,
-  at: AT,
-});
-/** A model that keeps every message (its bias alone says yes). */
-const YES: StatementModel = { version: 1, bias: 20, threshold: 0.5, gate: 0, weights: {} };
+import { by, YES } from '../fixtures/statement.js';
 
 describe('what is the speaker’s inside a kept message', () => {
   const kept = (text: string) =>

@@ -14,17 +14,7 @@ import { type StatementModel, scoreStatement } from '../../context/memory/statem
 import type { RangeMessage } from '../../context/memory/types.js';
 import { verifyCandidates } from '../../context/memory/verify.js';
 import { trainFinal, tuningConversations, WEIGHTS_FILE } from '../../scripts/train-statement-model.js';
-
-const AT = Date.parse('2023-05-08T12:00:00Z');
-const by = (speaker: string, text: string, seq: number): RangeMessage => ({
-  seq,
-  role: 'user',
-  text,
-  speaker,
-  at: AT,
-});
-/** A model that keeps every message (its bias alone says yes). */
-const YES: StatementModel = { version: 1, bias: 20, threshold: 0.5, gate: 0, weights: {} };
+import { AT, by, YES } from '../fixtures/statement.js';
 
 describe('statement model', () => {
   it('the committed weights are what the training script trains, bit for bit', () => {
