@@ -185,7 +185,6 @@ export function score(conversations: readonly PeopleConversation[], options: Ext
     missed: missed.slice(0, 20),
     /** Every one (for tuning; not printed by run()). */
     wrongAll: wrong,
-    keptAll: kept,
     unlabelledAll: unlabelled,
     missedAll: missed,
   };
@@ -233,7 +232,6 @@ function beforeAfter(conversations: readonly PeopleConversation[] | 'absent', ex
   if (conversations === 'absent') return 'absent';
   const printed = ({
     wrongAll: _w,
-    keptAll: _k,
     missedAll: _m,
     unlabelledAll: _u,
     kept,

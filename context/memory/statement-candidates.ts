@@ -49,6 +49,19 @@ const clausesOf = (sentence: string) => sentence.split(/\s+[—–-]\s+|;\s+/u);
 /** What hedges a statement is in its head, not in a consequence: "…is yellow so it would have worked for anyone". */
 const headOf = (sentence: string) => sentence.split(/,?\s+(?:so|because|cause|bc)\s+/iu)[0]!;
 
+/** A judgement of a sentence made once per sentence: the trimming of a run asks it again from both ends. */
+function judgedOnce<S extends object>(judge: (sentence: S) => boolean): (sentence: S) => boolean {
+  const seen = new WeakMap<S, boolean>();
+  return (sentence) => {
+    let verdict = seen.get(sentence);
+    if (verdict === undefined) {
+      verdict = judge(sentence);
+      seen.set(sentence, verdict);
+    }
+    return verdict;
+  };
+}
+
 const PAST =
   /\b(?:\p{L}{2,}ed|went|got|took|made|had|did|was|were|saw|met|came|left|began|bought|brought|found|gave|ran|won|lost|wrote|read|sold|told|felt|kept|spent|sent|built|paid|drove|flew|ate|swam|moved)\b|\b(?:yesterday|ago|last)\b/iu;
 const LIKES =
@@ -94,18 +107,20 @@ export function wholeMessageCandidates(
   // Words of the speaker's that state nothing of theirs — someone else's reported ("Alvarez said
   // to apply by 15 December"), advice or an instruction to the other speaker — may sit inside a
   // run between statements (the quote keeps who said it), never open or end one, never alone.
-  const others = (s: { text: string }) =>
-    (isReportedSpeech(s.text) && !reportsOwn(s.text)) ||
-    isAdvice(s.text.replace(TAG_QUESTION, '')) ||
-    isInstruction(s.text);
+  const others = judgedOnce(
+    (s: { text: string }) =>
+      (isReportedSpeech(s.text) && !reportsOwn(s.text)) ||
+      isAdvice(s.text.replace(TAG_QUESTION, '')) ||
+      isInstruction(s.text),
+  );
   // A rising "?" on a statement ("aced orgo somehow??") does not make it a question.
-  const asks = (s: { text: string }) => {
+  const asks = judgedOnce((s: { text: string }) => {
     const statement = isUptalk(s.text) ? s.text.replace(/[?？]+\s*$/u, '') : s.text.replace(TAG_QUESTION, '');
     return isQuestion(statement) || isUnmarkedQuestion(statement);
-  };
+  });
   // What states something of the speaker's: not chatter, not hedged ("maybe I'll…", "if I…"), not
   // a she/he/they with nobody named before it in the message.
-  const states = (s: { text: string; index: number }) => {
+  const states = judgedOnce((s: { text: string; index: number }) => {
     const statement = withoutLeadIn(s.text.replace(TAG_QUESTION, ''));
     return (
       !asks(s) &&
@@ -115,7 +130,7 @@ export function wholeMessageCandidates(
       !HEDGE.test(headOf(statement)) &&
       !(UNNAMED.test(statement) && !NAMED.test(text.slice(0, s.index)) && !OWN_PART.test(statement))
     );
-  };
+  });
   const runs: Array<Array<{ text: string; index: number }>> = [];
   let run: Array<{ text: string; index: number }> = [];
   for (const s of sentences) {
